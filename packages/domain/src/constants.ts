@@ -1,0 +1,53 @@
+/** Business constants and limits from SPEC.md §9. A limit is named here, never a bare number elsewhere. */
+
+export const DEFAULT_APP_NAME = 'Adreel';
+export const TAGLINE = 'ads people actually want to watch';
+
+export const FEED_PAGE_SIZE = 20;
+
+/** A view counts after this much playback (SPEC.md §4, §9). */
+export const VIEW_AFTER_SECONDS = 3;
+export const WATCH_MILESTONES = [0.5, 0.9] as const;
+
+export const BETA_TARGET = 100;
+
+export const VIDEO_MAX_SECONDS = 30;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const VIDEO_MIME_TYPES = [
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'video/x-m4v',
+] as const;
+
+export const LEADERBOARD_WINDOW_DAYS = 14;
+export const TOP_VIDEOS_LIMIT = 50;
+export const PODIUM_SIZE = 3;
+export const SCORE_RECOMPUTE_WINDOW_DAYS = 60;
+
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const INVITE_CODE_PATTERN = /^[A-Z0-9]{8}$/;
+export const INVITE_DEFAULT_EXPIRY_DAYS = 7;
+export const INVITE_MAX_EXPIRY_DAYS = 365;
+export const INVITE_DEFAULT_COUNT = 1;
+export const INVITE_MAX_COUNT = 100;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const DISPLAY_NAME_MAX = 100;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 255;
+export const NOTES_MAX = 1000;
+export const TITLE_MAX = 200;
+export const CAPTION_MAX = 500;
+export const INVITE_CODE_INPUT_MAX = 50;
+export const REASON_MAX = 500;
+
+export const REPORT_REVIEW_HOURS = 24;
+export const JOIN_REDIRECT_MS = 1500;
+
+/** Session refresh backoff (SPEC.md §9): starts at 200 ms and doubles. */
+export const REFRESH_BACKOFF_START_MS = 200;

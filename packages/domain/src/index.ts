@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './format';
+export * from './roles';
+export * from './statuses';
+export * from './validation';

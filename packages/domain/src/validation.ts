@@ -1,0 +1,136 @@
+/**
+ * The forms of SPEC.md §5 as zod schemas, with SPEC.md's exact messages. The web forms and the
+ * server routes both import these, so a rule is written once.
+ */
+import { z } from 'zod';
+import {
+  CAPTION_MAX,
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  INVITE_CODE_INPUT_MAX,
+  INVITE_MAX_COUNT,
+  INVITE_MAX_EXPIRY_DAYS,
+  NAME_MAX,
+  NOTES_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  REASON_MAX,
+  TITLE_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './constants';
+import { REQUESTABLE_ROLES, ROLES } from './roles';
+
+/** SPEC.md §5: every failure shows the first schema message, else this. */
+export const FALLBACK_VALIDATION_MESSAGE = 'Invalid input';
+
+export const emailSchema = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(EMAIL_MAX, { error: 'Email must be less than 255 characters' })
+  .pipe(z.email({ error: 'Invalid email address' }));
+
+const requestableRoleSchema = z.enum(REQUESTABLE_ROLES, { error: 'Invalid role' });
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(PASSWORD_MAX, { error: 'Password must be less than 128 characters' }),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const passwordSchema = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })
+  .max(PASSWORD_MAX, { error: 'Password must be less than 128 characters' });
+
+export const signUpSchema = z.object({
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(USERNAME_MIN, { error: 'Username must be at least 3 characters' })
+    .max(USERNAME_MAX, { error: 'Username must be less than 50 characters' }),
+  displayName: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, { error: 'Display name must be less than 100 characters' })
+    .optional(),
+  email: emailSchema,
+  password: passwordSchema,
+  inviteCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(INVITE_CODE_INPUT_MAX, { error: 'Invite code must be less than 50 characters' })
+    .optional(),
+  role: requestableRoleSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const accessRequestSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(NAME_MAX, { error: 'Name must be less than 100 characters' }),
+  email: emailSchema,
+  role: requestableRoleSchema,
+  notes: z
+    .string()
+    .trim()
+    .max(NOTES_MAX, { error: 'Notes must be less than 1000 characters' })
+    .optional(),
+});
+export type AccessRequestInput = z.infer<typeof accessRequestSchema>;
+
+export const uploadDetailsSchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(TITLE_MAX, { error: 'Title must be less than 200 characters' }),
+  caption: z
+    .string()
+    .trim()
+    .max(CAPTION_MAX, { error: 'Caption must be less than 500 characters' })
+    .optional(),
+  campaignId: z.uuid({ error: 'Invalid campaign ID' }).optional(),
+});
+export type UploadDetailsInput = z.infer<typeof uploadDetailsSchema>;
+
+export const whitelistAddSchema = z.object({
+  email: emailSchema,
+  role: z.enum(ROLES, { error: 'Invalid role' }),
+});
+export type WhitelistAddInput = z.infer<typeof whitelistAddSchema>;
+
+export const inviteGenerateSchema = z.object({
+  expiryDays: z.coerce
+    .number({ error: 'Expiry must be between 1 and 365 days' })
+    .int({ error: 'Expiry must be between 1 and 365 days' })
+    .min(1, { error: 'Expiry must be between 1 and 365 days' })
+    .max(INVITE_MAX_EXPIRY_DAYS, { error: 'Expiry must be between 1 and 365 days' }),
+  count: z.coerce
+    .number({ error: 'Count must be between 1 and 100' })
+    .int({ error: 'Count must be between 1 and 100' })
+    .min(1, { error: 'Count must be between 1 and 100' })
+    .max(INVITE_MAX_COUNT, { error: 'Count must be between 1 and 100' }),
+  role: requestableRoleSchema,
+});
+export type InviteGenerateInput = z.infer<typeof inviteGenerateSchema>;
+
+export const reportSchema = z.object({
+  reason: z
+    .string({ error: 'Please provide a reason for reporting' })
+    .trim()
+    .min(1, { error: 'Please provide a reason for reporting' })
+    .max(REASON_MAX, { error: 'Reason must be less than 500 characters' }),
+});
+export type ReportInput = z.infer<typeof reportSchema>;
+
+/** SPEC.md §5: the first schema message, else 'Invalid input'. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message || FALLBACK_VALIDATION_MESSAGE;
+}
