@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // In CI a JSON report feeds the closing totals line of .ci/run.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
         test: {

@@ -1,3 +1,4 @@
+export * from './api';
 export * from './constants';
 export * from './format';
 export * from './roles';

@@ -1,0 +1,78 @@
+/**
+ * Composes the HTTP application from its parts. No side effects at import: main.ts (or a test)
+ * builds the dependencies and calls buildApp.
+ */
+import cookie from '@fastify/cookie';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { accessRoutes } from './modules/access/access.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { registerErrorHandler } from './platform/error-handler';
+import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security';
+import { registerWebApp } from './platform/web';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** A pino logger, or false for silence (tests). Defaults to pino at config.logLevel. */
+  logger?: FastifyBaseLogger | false;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+function loggerOptions(deps: AppDeps): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
+  if (deps.logger === false) return { logger: false };
+  if (deps.logger) return { loggerInstance: deps.logger };
+  return {
+    logger: {
+      level: deps.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...loggerOptions(deps),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production',
+    // Keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(cookie);
+  await registerOpenApi(app, config.appName);
+
+  await app.register(systemRoutes, { database });
+  await app.register(accessRoutes, { prefix: '/api', db: database.db });
+
+  await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });
+  return app;
+}

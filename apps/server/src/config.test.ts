@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appName).toBe('Adreel');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.storage).toEqual({ driver: 'local', dir: path.join(REPO_ROOT, 'data', 'media') });
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('names every bad variable in one clear message', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be a port number/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(attempt).toThrow(/PUBLIC_URL: must be an absolute URL/);
+  });
+
+  it('requires a bucket and region for S3 storage', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required/);
+  });
+
+  it('does not seed demo accounts in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://adreel.example/' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('https://adreel.example');
+  });
+});

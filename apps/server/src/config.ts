@@ -1,0 +1,143 @@
+/**
+ * The process's configuration, read from the environment once at start and validated with zod.
+ * A bad value stops the process with a message naming the variable, before anything listens.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_APP_NAME } from '@adreel/domain';
+import { z } from 'zod';
+
+/** The repository root, so relative paths mean the same whether started from the root or a workspace. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const postgresUrl = z
+  .url({ error: 'must be a URL such as postgres://user@host:5432/db' })
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    error: 'must start with postgres:// or postgresql://',
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65_535, { error: 'must be between 0 and 65535' })
+      .default(3000),
+    PUBLIC_URL: z
+      .url({ error: 'must be an absolute URL such as https://adreel.example' })
+      .optional(),
+    APP_NAME: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(40)
+      .default(DEFAULT_APP_NAME),
+    DATA_DIR: z.string().min(1).default('data'),
+    DATABASE_URL: postgresUrl.optional(),
+    SMTP_URL: z
+      .url({ error: 'must be a URL such as smtp://user:pass@host:587' })
+      .refine((value) => /^smtps?:\/\//.test(value), {
+        error: 'must start with smtp:// or smtps://',
+      })
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    SEED_DEMO: booleanFlag.optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_REGION'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when STORAGE_DRIVER=s3',
+          });
+      }
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  appName: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      };
+  seedDemo: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment into a Config, or throws a ConfigError listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    appName: env.APP_NAME,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION ?? '',
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : { driver: 'local', dir: path.join(dataDir, 'media') },
+    // Demo accounts have published passwords: never on a production deployment unless asked for.
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+  };
+}

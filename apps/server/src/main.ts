@@ -1,0 +1,60 @@
+/**
+ * Process entry: configuration → database → migrations → demo data → HTTP server.
+ * Shuts down gracefully on SIGTERM/SIGINT: in-flight requests finish, then the database closes.
+ */
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { printDemoAccounts } from './platform/banner';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const pretty = process.stdout.isTTY && config.env !== 'production';
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : {}),
+  });
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
+  logger.info({ driver: database.driver }, 'database open');
+  await migrateDatabase(database);
+
+  const demoAccounts = config.seedDemo ? await seedDemoData(database.db) : null;
+
+  const app = await buildApp({ config, database, logger });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'shutting down after an error');
+    else logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  if (demoAccounts) printDemoAccounts(demoAccounts, config.publicUrl);
+  else logger.info({ url: config.publicUrl }, `${config.appName} is running`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Adreel failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { FALLBACK_VALIDATION_MESSAGE } from '@adreel/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorBody } from './errors';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large…) keep their status. */
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string';
+}
+
+/**
+ * One error handler for the whole app: every error leaves as `{ error: { code, message } }`.
+ * Validation failures answer 400 with the first schema message (SPEC.md §5), else 'Invalid input'.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation[0]?.message || FALLBACK_VALIDATION_MESSAGE;
+      return reply.code(400).send(errorBody('validation_failed', message));
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (isFastifyError(error)) {
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          CLIENT_ERROR_MESSAGES[error.code] ??
+          (error.validation ? FALLBACK_VALIDATION_MESSAGE : 'Bad request');
+        return reply.code(status).send(errorBody(error.code.toLowerCase(), message));
+      }
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody('internal_error', INTERNAL_MESSAGE));
+  });
+}
