@@ -1,12 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * Sonner injects its stylesheet as a <style> element at import time, which a CSP without
+ * 'unsafe-inline' blocks (and reports). src/index.css imports the same stylesheet, so the injection
+ * is dropped from the bundle.
+ */
+function sonnerWithoutStyleInjection(): Plugin {
+  return {
+    name: 'adreel:sonner-without-style-injection',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const stripped = code.replace(/^__insertCSS\(".*"\);?$/m, '');
+      if (stripped === code) this.warn('sonner: style injection not found; check the CSP');
+      return { code: stripped, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -17,7 +36,17 @@ export default defineConfig({
       '/.well-known': apiTarget,
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // packages/domain is pure (constants, rules and zod schemas), so a screen that only needs a
+        // constant must not pull in every schema, and zod with them, through the package's index.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,7 +1,22 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+beforeEach(() => {
+  // No test reaches a network: a test that needs an answer stubs fetch with it.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'offline', message: 'No network in tests' } }),
+          { status: 503 },
+        ),
+    ),
+  );
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });

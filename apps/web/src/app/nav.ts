@@ -1,0 +1,115 @@
+import { AREA_ROLES, hasAnyRole, primaryRole, type Role } from '@adreel/domain';
+import {
+  BookOpen,
+  ChartColumn,
+  CirclePlay,
+  Clapperboard,
+  House,
+  LayoutDashboard,
+  ListChecks,
+  type LucideIcon,
+  Megaphone,
+  ShieldCheck,
+  Ticket,
+  Trophy,
+  Upload,
+  UserRound,
+  UsersRound,
+  Wallet,
+} from 'lucide-react';
+
+/**
+ * Navigation of SPEC.md §2 "Navigation" as data: the drawer's sections and the bottom tab bar, by the
+ * roles a visitor holds. `null` means signed out.
+ */
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+export interface NavSection {
+  id: 'public' | 'leaderboards' | 'creator' | 'brand' | 'admin';
+  title: string;
+  items: NavItem[];
+}
+
+const feed: NavItem = { label: 'Feed', to: '/feed', icon: CirclePlay };
+const briefs: NavItem = { label: 'Briefs', to: '/briefs', icon: Megaphone };
+const profile: NavItem = { label: 'Profile', to: '/profile', icon: UserRound };
+const guidelines: NavItem = { label: 'Guidelines', to: '/guidelines', icon: BookOpen };
+
+const PUBLIC: NavSection = {
+  id: 'public',
+  title: 'Public',
+  items: [{ label: 'Home', to: '/', icon: House }, feed, briefs, guidelines],
+};
+
+const LEADERBOARDS: NavSection = {
+  id: 'leaderboards',
+  title: 'Leaderboards',
+  items: [
+    { label: 'Videos', to: '/leaderboard/videos', icon: Trophy },
+    { label: 'Creators', to: '/leaderboard/creators', icon: UsersRound },
+  ],
+};
+
+const CREATOR: NavSection = {
+  id: 'creator',
+  title: 'Creator',
+  items: [
+    { label: 'Creator Home', to: '/creator/home', icon: LayoutDashboard },
+    { label: 'Upload Video', to: '/creator/upload', icon: Upload },
+    { label: 'My Videos', to: '/creator/videos', icon: Clapperboard },
+    { label: 'Earnings', to: '/creator/earnings', icon: Wallet },
+  ],
+};
+
+const BRAND: NavSection = {
+  id: 'brand',
+  title: 'Brand',
+  items: [{ label: 'Brand Dashboard', to: '/brand/dashboard', icon: ChartColumn }],
+};
+
+const ADMIN: NavSection = {
+  id: 'admin',
+  title: 'Admin',
+  items: [
+    { label: 'Admin Dashboard', to: '/admin', icon: ShieldCheck },
+    { label: 'Invites', to: '/admin/invites', icon: Ticket },
+    { label: 'Whitelist', to: '/admin/whitelist', icon: ListChecks },
+  ],
+};
+
+export function drawerSectionsFor(roles: readonly Role[] | null): NavSection[] {
+  const sections = [PUBLIC, LEADERBOARDS];
+  if (!roles) return sections;
+  if (hasAnyRole(roles, AREA_ROLES.creator)) sections.push(CREATOR);
+  if (hasAnyRole(roles, AREA_ROLES.brand)) sections.push(BRAND);
+  if (hasAnyRole(roles, AREA_ROLES.admin)) sections.push(ADMIN);
+  return sections;
+}
+
+export function tabsFor(roles: readonly Role[] | null): NavItem[] {
+  switch (roles ? primaryRole(roles) : null) {
+    case 'creator':
+      return [
+        feed,
+        { label: 'Upload', to: '/creator/upload', icon: Upload },
+        { label: 'My Videos', to: '/creator/videos', icon: Clapperboard },
+        profile,
+      ];
+    case 'brand':
+      return [
+        feed,
+        { label: 'Dashboard', to: '/brand/dashboard', icon: ChartColumn },
+        briefs,
+        profile,
+      ];
+    case 'admin':
+      return [feed, { label: 'Admin', to: '/admin', icon: ShieldCheck }, briefs, profile];
+    default:
+      return [feed, briefs, profile];
+  }
+}

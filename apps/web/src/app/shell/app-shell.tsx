@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+import { drawerSectionsFor, tabsFor } from '../nav';
+import { BottomTabs } from './bottom-tabs';
+import { Drawer } from './drawer';
+import { useRouteHandle } from './route-handle';
+import { TopBar } from './top-bar';
+import { useDrawerState } from './use-drawer-state';
+
+/** From this width the drawer docks beside the page instead of covering it. */
+const DOCKED_QUERY = '(min-width: 1024px)';
+
+export function AppShell() {
+  const session = useSession();
+  const handle = useRouteHandle();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { open, setOpen } = useDrawerState();
+  const drawerId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const roles = session.status === 'signed-in' ? session.user.roles : null;
+  const showTabs = !handle.hideTabs;
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const drawer = document.getElementById(drawerId);
+      const focusWasInside = drawer?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusWasInside) menuButtonRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, setOpen, drawerId]);
+
+  const closeIfCovering = useCallback(() => {
+    if (!window.matchMedia?.(DOCKED_QUERY).matches) setOpen(false);
+  }, [setOpen]);
+
+  const signOut = useCallback(async () => {
+    await session.signOut();
+    queryClient.clear();
+    closeIfCovering();
+    await navigate('/');
+  }, [session, queryClient, closeIfCovering, navigate]);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopBar
+        drawerOpen={open}
+        onToggleDrawer={() => setOpen(!open)}
+        drawerId={drawerId}
+        menuButtonRef={menuButtonRef}
+        landing={handle.chrome === 'landing'}
+      />
+      <Drawer
+        id={drawerId}
+        open={open}
+        sections={drawerSectionsFor(roles)}
+        signedIn={roles !== null}
+        aboveTabs={showTabs}
+        onNavigate={closeIfCovering}
+        onSignOut={() => void signOut()}
+      />
+      <div
+        className={cn(
+          'transition-[padding] duration-300 ease-[cubic-bezier(0.2,0.7,0.2,1)]',
+          open && 'lg:pl-72',
+          showTabs && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0',
+        )}
+      >
+        <main id="main" tabIndex={-1} className="outline-none">
+          <Outlet />
+        </main>
+        {handle.footer && <SiteFooter />}
+      </div>
+      {showTabs && <BottomTabs items={tabsFor(roles)} />}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { BETA_TARGET, betaProgressPercent } from '@adreel/domain';
+import { RotateCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useBetaProgress } from '../api/get-beta-progress';
+
+/** How far the beta is towards its target (SPEC.md §9). Never shows a number the server didn't give. */
+export function BetaProgressCard({ className }: { className?: string }) {
+  const progress = useBetaProgress();
+
+  return (
+    <Card className={cn('overflow-hidden p-6 shadow-lift sm:p-8', className)}>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between sm:gap-10">
+        <div className="min-w-0">
+          <h2 className="flex items-center gap-2 text-eyebrow uppercase text-muted-foreground">
+            <span className="relative flex size-2" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand opacity-60" />
+              <span className="relative inline-flex size-2 rounded-full bg-brand" />
+            </span>
+            Beta progress
+          </h2>
+          {progress.isPending ? (
+            <>
+              <Skeleton className="mt-3 h-12 w-40" />
+              <span className="sr-only" role="status">
+                Loading beta progress
+              </span>
+            </>
+          ) : progress.isError ? (
+            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1" role="status">
+              <p className="text-sm text-muted-foreground">
+                The beta count can't be loaded right now.
+              </p>
+              <Button
+                variant="link"
+                size="sm"
+                onClick={() => void progress.refetch()}
+                disabled={progress.isFetching}
+              >
+                <RotateCw className={cn(progress.isFetching && 'animate-spin')} /> Try again
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-2 flex items-baseline gap-2 tabular-nums">
+              <span className="text-[3.25rem] leading-none font-extrabold tracking-[-0.05em]">
+                {progress.data.count}
+              </span>
+              <span className="text-2xl font-bold tracking-tight text-muted-foreground">
+                / {progress.data.target}
+              </span>
+              <span className="ml-1 text-sm font-medium text-muted-foreground">joined</span>
+            </p>
+          )}
+        </div>
+        <p className="max-w-xs text-pretty text-sm text-muted-foreground sm:pb-1 sm:text-right">
+          {`Once ${BETA_TARGET} people join, the first challenge will begin.`}
+        </p>
+      </div>
+      <div className="mt-6">
+        {progress.isSuccess ? (
+          <Progress
+            value={betaProgressPercent(progress.data.count, progress.data.target)}
+            getValueLabel={() => `${progress.data.count} of ${progress.data.target} people joined`}
+            aria-label="Beta progress"
+            className="h-3"
+            indicatorClassName="bg-linear-to-r from-brand via-[#e0249a] to-brand-violet"
+          />
+        ) : (
+          <Skeleton className={cn('h-3 rounded-full', progress.isError && 'animate-none')} />
+        )}
+      </div>
+    </Card>
+  );
+}
