@@ -108,7 +108,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (expiresAt === null) return;
-    const delay = Math.max(0, expiresAt * 1000 - Date.now() - REFRESH_MARGIN_MS);
+    // At least a second apart, so a server that hands out already-expiring tokens cannot spin us.
+    const delay = Math.max(1_000, expiresAt * 1000 - Date.now() - REFRESH_MARGIN_MS);
     const timer = window.setTimeout(() => void refresh(), delay);
     return () => window.clearTimeout(timer);
   }, [expiresAt, refresh]);

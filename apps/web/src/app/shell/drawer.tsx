@@ -77,7 +77,7 @@ export function Drawer({
           <div key={section.id} className="mb-5">
             <p
               id={`${id}-${section.id}`}
-              className="mb-1.5 px-3 text-eyebrow uppercase text-muted-foreground/80"
+              className="mb-1.5 px-3 text-eyebrow uppercase text-muted-foreground"
             >
               {section.title}
             </p>

@@ -17,8 +17,15 @@ export function BetaProgressCard({ className }: { className?: string }) {
         <div className="min-w-0">
           <h2 className="flex items-center gap-2 text-eyebrow uppercase text-muted-foreground">
             <span className="relative flex size-2" aria-hidden="true">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand opacity-60" />
-              <span className="relative inline-flex size-2 rounded-full bg-brand" />
+              {progress.isSuccess && (
+                <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand opacity-60" />
+              )}
+              <span
+                className={cn(
+                  'relative inline-flex size-2 rounded-full',
+                  progress.isError ? 'bg-muted-foreground' : 'bg-brand',
+                )}
+              />
             </span>
             Beta progress
           </h2>
@@ -37,6 +44,7 @@ export function BetaProgressCard({ className }: { className?: string }) {
               <Button
                 variant="link"
                 size="sm"
+                className="px-0"
                 onClick={() => void progress.refetch()}
                 disabled={progress.isFetching}
               >
