@@ -1,0 +1,10 @@
+/** The whole database schema: drizzle-kit generates migrations from these exports. */
+export * from './access';
+export * from './audit';
+export * from './auth';
+export * from './campaigns';
+export * from './engagement';
+export * from './mail';
+export * from './mfa';
+export * from './users';
+export * from './videos';

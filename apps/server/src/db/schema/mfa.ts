@@ -1,0 +1,83 @@
+/**
+ * Second factors (SPEC.md §3, §7: factor_type phone, totp or webauthn with a verified status) and the
+ * challenges and recovery codes that go with them (DESIGN.md §3, account security page).
+ */
+import { FACTOR_TYPES } from '@adreel/domain/statuses';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, isOneOf, timestamptz } from './columns';
+import { users } from './users';
+
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    factorType: text('factor_type', { enum: FACTOR_TYPES }).notNull(),
+    friendlyName: text('friendly_name'),
+    /** A factor counts for sign-in only once verified; until then it is an unfinished enrolment. */
+    verifiedAt: timestamptz('verified_at'),
+    /** TOTP shared secret (base32). The service should encrypt it at rest. */
+    totpSecret: text('totp_secret'),
+    phone: text('phone'),
+    webauthnCredentialId: text('webauthn_credential_id').unique(),
+    /** COSE public key, base64url. */
+    webauthnPublicKey: text('webauthn_public_key'),
+    /** Authenticator signature counter (uint32): a counter that goes backwards betrays a clone. */
+    webauthnSignCount: bigint('webauthn_sign_count', { mode: 'number' }).notNull().default(0),
+    lastUsedAt: timestamptz('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('mfa_factors_type_known', isOneOf(t.factorType, FACTOR_TYPES)),
+    check(
+      'mfa_factors_totp_has_secret',
+      sql`${t.factorType} <> 'totp' or ${t.totpSecret} is not null`,
+    ),
+    check(
+      'mfa_factors_phone_has_number',
+      sql`${t.factorType} <> 'phone' or ${t.phone} is not null`,
+    ),
+    check(
+      'mfa_factors_verified_webauthn_has_key',
+      sql`${t.factorType} <> 'webauthn' or ${t.verifiedAt} is null or (${t.webauthnCredentialId} is not null and ${t.webauthnPublicKey} is not null)`,
+    ),
+    // Supabase Auth refuses two factors with one name for the same user; so do we.
+    unique('mfa_factors_user_friendly_name_unique').on(t.userId, t.friendlyName),
+    index('mfa_factors_user_idx').on(t.userId),
+  ],
+);
+
+/** POST /factors/{id}/challenge creates one; verify consumes it. Stored so any process can verify. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    /** The WebAuthn challenge bytes (base64url) the authenticator must sign; null for TOTP. */
+    webauthnChallenge: text('webauthn_challenge'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    verifiedAt: timestamptz('verified_at'),
+  },
+  (t) => [index('mfa_challenges_factor_idx').on(t.factorId)],
+);
+
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('mfa_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
+);
