@@ -14,9 +14,21 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 
-function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string';
+/** Fastify's errors and http-errors (thrown by plugins such as @fastify/static) carry a status. */
+function clientStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const status = (error as Partial<FastifyError>).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
+
+const STATUS_MESSAGES: Record<number, string> = {
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
 
 /**
  * One error handler for the whole app: every error leaves as `{ error: { code, message } }`.
@@ -31,14 +43,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     }
-    if (isFastifyError(error)) {
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        const message =
-          CLIENT_ERROR_MESSAGES[error.code] ??
-          (error.validation ? FALLBACK_VALIDATION_MESSAGE : 'Bad request');
-        return reply.code(status).send(errorBody(error.code.toLowerCase(), message));
-      }
+    const status = clientStatusOf(error);
+    if (status !== undefined) {
+      const fastifyCode = (error as Partial<FastifyError>).code;
+      const message =
+        (fastifyCode && CLIENT_ERROR_MESSAGES[fastifyCode]) ??
+        STATUS_MESSAGES[status] ??
+        'Bad request';
+      const code = typeof fastifyCode === 'string' ? fastifyCode.toLowerCase() : `http_${status}`;
+      return reply.code(status).send(errorBody(code, message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', INTERNAL_MESSAGE));

@@ -34,22 +34,26 @@ export async function registerWebApp(
       index: false,
       wildcard: true,
       // Vite fingerprints everything under assets/, so those may be cached forever.
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        reply.header(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
+    const sendIndex = (reply: FastifyReply) =>
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
+    // The root is a directory to the static handler; it is the app's home page to a person.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const method = request.method;
       if (!isApiPath(request.url) && (method === 'GET' || method === 'HEAD')) {
-        return reply
-          .code(200)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(indexHtml);
+        return sendIndex(reply);
       }
       return reply.code(404).send(errorBody('not_found', 'Not found'));
     });

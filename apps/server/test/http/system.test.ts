@@ -63,6 +63,12 @@ describe('web app', () => {
     expect(res.body).toContain('<meta name="application-name" content="Reelio">');
   });
 
+  it('serves the home page at /', async () => {
+    const res = await ctx.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Reelio</title>');
+  });
+
   it('falls back to index.html for unknown paths so the app shows its own 404 page', async () => {
     const res = await ctx.app.inject('/no/such/page');
     expect(res.statusCode).toBe(200);

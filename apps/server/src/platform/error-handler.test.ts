@@ -1,0 +1,78 @@
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerErrorHandler } from './error-handler';
+import { conflict } from './errors';
+
+const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+
+beforeAll(async () => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.post(
+    '/form',
+    { schema: { body: z.object({ title: z.string().min(1, { error: 'Title is required' }) }) } },
+    async () => ({ ok: true }),
+  );
+  app.get('/conflict', async () => {
+    throw conflict('That username is taken', 'username_taken');
+  });
+  app.get('/http-error', async () => {
+    throw Object.assign(new Error('Forbidden'), { status: 403, statusCode: 403, expose: true });
+  });
+  app.get('/bug', async () => {
+    throw new Error('relation "secret_table" does not exist');
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('error handler', () => {
+  it('answers a validation failure with 400 and the first schema message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/form', payload: { title: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'validation_failed', message: 'Title is required' },
+    });
+  });
+
+  it('passes an application error through with its status, code and message', async () => {
+    const res = await app.inject('/conflict');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: { code: 'username_taken', message: 'That username is taken' },
+    });
+  });
+
+  it('keeps a 4xx thrown by a plugin a 4xx', async () => {
+    const res = await app.inject('/http-error');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'http_403', message: 'Forbidden' } });
+  });
+
+  it('answers an unexpected error with a generic 500 that reveals nothing', async () => {
+    const res = await app.inject('/bug');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('internal_error');
+    expect(res.body).not.toContain('secret_table');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'fst_err_ctp_invalid_json_body', message: 'Request body is not valid JSON' },
+    });
+  });
+});
