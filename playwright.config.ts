@@ -10,7 +10,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: './test-results/playwright',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

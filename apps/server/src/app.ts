@@ -19,7 +19,10 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRoutes } from './modules/access/access.routes';
+import { loadSigningKeys } from './modules/auth/auth.keys';
+import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { systemRoutes } from './modules/system/system.routes';
+import { authenticate } from './platform/authenticate';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security';
@@ -30,6 +33,14 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** A pino logger, or false for silence (tests). Defaults to pino at config.logLevel. */
   logger?: FastifyBaseLogger | false;
+}
+
+/** What every module is given: the configuration and the shared services. */
+export interface ModuleContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  tokens: TokenService;
 }
 
 export type App = FastifyInstance<
@@ -70,8 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await registerOpenApi(app, config.appName);
 
+  const tokens = createTokenService(await loadSigningKeys(database.db), config.publicUrl);
+  await app.register(authenticate, { tokens });
+  const context: ModuleContext = { config, database, db: database.db, tokens };
+
   await app.register(systemRoutes, { database });
-  await app.register(accessRoutes, { prefix: '/api', db: database.db });
+  await app.register(accessRoutes, { prefix: '/api', context });
 
   await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });
   return app;

@@ -1,4 +1,6 @@
+export * from './access-api';
 export * from './api';
+export * from './auth-api';
 export * from './constants';
 export * from './format';
 export * from './roles';

@@ -5,12 +5,15 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, isOneOf, timestamptz } from './columns';
@@ -99,5 +102,27 @@ export const rateLimitCounters = pgTable(
     check('rate_limit_counters_count_non_negative', sql`${t.count} >= 0`),
     // Expired windows are deleted by age.
     index('rate_limit_counters_window_idx').on(t.windowStart),
+  ],
+);
+
+/**
+ * The ES256 key pair that signs access tokens, shared by every API process through the database
+ * (DESIGN.md §1: no process-local state another process needs). One key is active; older keys stay
+ * published at /.well-known/jwks.json until tokens they signed have expired.
+ */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    algorithm: text('algorithm').notNull().default('ES256'),
+    publicJwk: jsonb('public_jwk').notNull(),
+    privateJwk: jsonb('private_jwk').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one active key: two processes starting at once cannot both install theirs.
+    uniqueIndex('signing_keys_one_active').on(t.active).where(sql`${t.active}`),
+    check('signing_keys_algorithm_known', sql`${t.algorithm} = 'ES256'`),
   ],
 );

@@ -1,10 +1,13 @@
 import { betaProgressSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
+import type { ModuleContext } from '../../app';
 import { createAccessService } from './access.service';
 
-export const accessRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const access = createAccessService(db);
+export const accessRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
+  app,
+  { context },
+) => {
+  const access = createAccessService(context.db);
 
   app.get(
     '/beta/progress',

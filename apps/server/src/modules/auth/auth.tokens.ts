@@ -1,0 +1,85 @@
+/**
+ * Access tokens (DESIGN.md §3, decision 003): ES256 JWTs valid 15 minutes, verifiable by anyone with
+ * the public keys at /.well-known/jwks.json, and by this server without a database read.
+ */
+import { ROLES, type Role } from '@adreel/domain';
+import { createLocalJWKSet, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { ACCESS_TOKEN_ALGORITHM, type SigningKeys } from './auth.keys';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const AUDIENCE = 'authenticated';
+
+export type AssuranceLevel = 'aal1' | 'aal2';
+
+/** Who is calling: what a verified access token says. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  email: string;
+  roles: Role[];
+  aal: AssuranceLevel;
+}
+
+const claimsSchema = z.object({
+  sub: z.uuid(),
+  sid: z.uuid(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  aal: z.enum(['aal1', 'aal2']),
+});
+
+export interface IssuedAccessToken {
+  token: string;
+  /** Epoch seconds, as SPEC.md §3's session.expires_at. */
+  expiresAt: number;
+}
+
+export function createTokenService(keys: SigningKeys, issuer: string) {
+  const verifyKey: JWTVerifyGetKey = createLocalJWKSet({ keys: keys.publicJwks });
+
+  return {
+    jwks: () => ({ keys: keys.publicJwks }),
+
+    async issue(context: AuthContext, now = Date.now()): Promise<IssuedAccessToken> {
+      const issuedAt = Math.floor(now / 1000);
+      const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({
+        sid: context.sessionId,
+        email: context.email,
+        roles: context.roles,
+        aal: context.aal,
+      })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
+        .setSubject(context.userId)
+        .setIssuer(issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .sign(keys.privateKey);
+      return { token, expiresAt };
+    },
+
+    /** The caller a token names, or null when it is forged, expired or malformed. */
+    async verify(token: string): Promise<AuthContext | null> {
+      try {
+        const { payload } = await jwtVerify(token, verifyKey, {
+          issuer,
+          audience: AUDIENCE,
+          algorithms: [ACCESS_TOKEN_ALGORITHM],
+        });
+        const claims = claimsSchema.parse(payload);
+        return {
+          userId: claims.sub,
+          sessionId: claims.sid,
+          email: claims.email,
+          roles: claims.roles,
+          aal: claims.aal,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;
