@@ -10,7 +10,7 @@ const rows = [];
 
 for (const file of existsSync(dir)
   ? readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
+      .filter((f) => /^(vitest.*|e2e)\.json$/.test(f))
       .sort()
   : []) {
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
