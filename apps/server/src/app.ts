@@ -25,6 +25,11 @@ import { systemRoutes } from './modules/system/system.routes';
 import { authenticate } from './platform/authenticate';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerOpenApi } from './platform/openapi';
+import {
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitOverrides,
+} from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWebApp } from './platform/web';
 
@@ -33,6 +38,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** A pino logger, or false for silence (tests). Defaults to pino at config.logLevel. */
   logger?: FastifyBaseLogger | false;
+  /** Lower limits for tests that must reach them. */
+  rateLimits?: RateLimitOverrides;
 }
 
 /** What every module is given: the configuration and the shared services. */
@@ -41,6 +48,7 @@ export interface ModuleContext {
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   tokens: TokenService;
+  rateLimiter: RateLimiter;
 }
 
 export type App = FastifyInstance<
@@ -83,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = createTokenService(await loadSigningKeys(database.db), config.publicUrl);
   await app.register(authenticate, { tokens });
-  const context: ModuleContext = { config, database, db: database.db, tokens };
+  const rateLimiter = createRateLimiter(database.db, deps.rateLimits);
+  const context: ModuleContext = { config, database, db: database.db, tokens, rateLimiter };
 
   await app.register(systemRoutes, { database });
   await app.register(accessRoutes, { prefix: '/api', context });

@@ -2,6 +2,7 @@ import { FALLBACK_VALIDATION_MESSAGE } from '@adreel/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from './errors';
+import { RateLimitedError } from './rate-limit';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -39,6 +40,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message || FALLBACK_VALIDATION_MESSAGE;
       return reply.code(400).send(errorBody('validation_failed', message));
+    }
+    if (error instanceof RateLimitedError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));

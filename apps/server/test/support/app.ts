@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import type { RateLimitOverrides } from '../../src/platform/rate-limit';
 import { createTestDatabase } from './database';
 
 /** A tiny built web app, so tests can check how the server serves one without running Vite. */
@@ -22,10 +23,13 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database of its own (PGlite, or TEST_DATABASE_URL's server). */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: { rateLimits?: RateLimitOverrides } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fakeWebBuild(), ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
     app,
