@@ -19,7 +19,9 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRoutes } from './modules/access/access.routes';
+import { accountRoutes } from './modules/auth/account.routes';
 import { loadSigningKeys } from './modules/auth/auth.keys';
+import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { systemRoutes } from './modules/system/system.routes';
 import { authenticate } from './platform/authenticate';
@@ -96,6 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(systemRoutes, { database });
   await app.register(accessRoutes, { prefix: '/api', context });
+  await app.register(authRoutes, { prefix: '/api', context });
+  await app.register(accountRoutes, { prefix: '/api', context });
+  await app.register(jwksRoutes, { context });
 
   await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });
   return app;

@@ -3,6 +3,7 @@ export * from './api';
 export * from './auth-api';
 export * from './constants';
 export * from './format';
+export * from './messages';
 export * from './roles';
 export * from './statuses';
 export * from './validation';

@@ -1,6 +1,7 @@
-import { FALLBACK_VALIDATION_MESSAGE } from '@adreel/domain';
+import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage } from '@adreel/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError, errorBody } from './errors';
 import { RateLimitedError } from './rate-limit';
 
@@ -40,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message || FALLBACK_VALIDATION_MESSAGE;
       return reply.code(400).send(errorBody('validation_failed', message));
+    }
+    // A schema parsed inside a handler (a body whose shape depends on a query) fails the same way.
+    if (error instanceof ZodError) {
+      return reply.code(400).send(errorBody('validation_failed', firstIssueMessage(error)));
     }
     if (error instanceof RateLimitedError) {
       reply.header('retry-after', String(error.retryAfterSeconds));

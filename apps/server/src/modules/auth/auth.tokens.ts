@@ -9,6 +9,9 @@ import { ACCESS_TOKEN_ALGORITHM, type SigningKeys } from './auth.keys';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = 'authenticated';
+/** A sign-in ticket proves the password was right; it is good only for answering the second factor. */
+const MFA_TICKET_AUDIENCE = 'mfa_challenge';
+export const MFA_TICKET_TTL_SECONDS = 5 * 60;
 
 export type AssuranceLevel = 'aal1' | 'aal2';
 
@@ -58,6 +61,32 @@ export function createTokenService(keys: SigningKeys, issuer: string) {
         .setExpirationTime(expiresAt)
         .sign(keys.privateKey);
       return { token, expiresAt };
+    },
+
+    async issueMfaTicket(userId: string, now = Date.now()): Promise<string> {
+      const issuedAt = Math.floor(now / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setAudience(MFA_TICKET_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + MFA_TICKET_TTL_SECONDS)
+        .sign(keys.privateKey);
+    },
+
+    /** The user a sign-in ticket was issued to, or null when it is forged or expired. */
+    async verifyMfaTicket(ticket: string): Promise<string | null> {
+      try {
+        const { payload } = await jwtVerify(ticket, verifyKey, {
+          issuer,
+          audience: MFA_TICKET_AUDIENCE,
+          algorithms: [ACCESS_TOKEN_ALGORITHM],
+        });
+        return z.uuid().parse(payload.sub);
+      } catch {
+        return null;
+      }
     },
 
     /** The caller a token names, or null when it is forged, expired or malformed. */

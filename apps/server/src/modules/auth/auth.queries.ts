@@ -1,0 +1,146 @@
+/** The accounts tables: users, profiles, roles, the gate's whitelist and invites, email tokens. */
+import type { Role } from '@adreel/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailTokens, invites, profiles, userRoles, users, whitelist } from '../../db/schema';
+import type { EmailTokenPurpose } from '../../db/schema/auth';
+
+export function findUserByEmail(db: Database, email: string) {
+  return db.query.users.findFirst({ where: and(eq(users.email, email), isNull(users.deletedAt)) });
+}
+
+export function findUserById(db: Database, userId: string) {
+  return db.query.users.findFirst({ where: and(eq(users.id, userId), isNull(users.deletedAt)) });
+}
+
+export async function findProfile(db: Database, userId: string) {
+  return db.query.profiles.findFirst({ where: eq(profiles.userId, userId) });
+}
+
+export async function rolesOf(db: Database, userId: string): Promise<Role[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role);
+}
+
+export async function grantRoles(
+  db: Database,
+  userId: string,
+  roles: readonly Role[],
+): Promise<void> {
+  if (roles.length === 0) return;
+  await db
+    .insert(userRoles)
+    .values(roles.map((role) => ({ userId, role })))
+    .onConflictDoNothing();
+}
+
+export async function usernameExists(db: Database, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function emailExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(
+  db: Database,
+  values: { email: string; passwordHash: string; requestedRole: Role | null },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: values.email,
+      passwordHash: values.passwordHash,
+      requestedRole: values.requestedRole === 'admin' ? null : values.requestedRole,
+    })
+    .returning();
+  if (!user) throw new Error('insert into users returned no row');
+  return user;
+}
+
+export async function insertProfile(
+  db: Database,
+  values: { userId: string; username: string; displayName: string },
+): Promise<void> {
+  await db.insert(profiles).values(values);
+}
+
+export function findWhitelistEntry(db: Database, email: string) {
+  return db.query.whitelist.findFirst({ where: eq(whitelist.email, email) });
+}
+
+/**
+ * Marks an unused, unexpired invite as used by `userId` and returns its role, or null when there is
+ * no such invite. The condition sits in the UPDATE itself: of many sign-ups racing on one code, the
+ * row lock lets exactly one match it.
+ */
+export async function consumeInvite(
+  db: Database,
+  code: string,
+  userId: string,
+): Promise<Role | null> {
+  const [row] = await db
+    .update(invites)
+    .set({ isUsed: true, usedByUserId: userId, usedAt: sql`now()` })
+    .where(
+      and(eq(invites.code, code), eq(invites.isUsed, false), gt(invites.expiresAt, sql`now()`)),
+    )
+    .returning({ role: invites.role });
+  return row?.role ?? null;
+}
+
+export async function markEmailVerified(db: Database, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertEmailToken(
+  db: Database,
+  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Uses a mailed link's token once: returns its user, or null when unknown, used or expired. */
+export async function consumeEmailToken(
+  db: Database,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}

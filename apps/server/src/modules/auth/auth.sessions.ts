@@ -1,0 +1,160 @@
+/**
+ * Sessions in SPEC.md §3's shape and their single-use refresh tokens (decision 003): each refresh
+ * spends the token and issues its child; a spent token shown again revokes the session, unless it was
+ * spent in the last 10 seconds (two tabs refreshing at once), when it gets a sibling instead.
+ */
+import { primaryRole, type Session, type SessionUser } from '@adreel/domain';
+import type { Database } from '../../db/client';
+import type { AssuranceLevel } from '../../db/schema/auth';
+import { unauthorized } from '../../platform/errors';
+import { findProfile, findUserById, findWhitelistEntry, rolesOf } from './auth.queries';
+import { hashSecret, newSecret } from './auth.secrets';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+  spendRefreshToken,
+  touchSession,
+} from './auth.sessions.queries';
+import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './auth.tokens';
+
+/** Supabase Auth's reuse interval: a token spent this recently may be spent again by a second tab. */
+export const REFRESH_REUSE_INTERVAL_MS = 10_000;
+/** A session unused for this long ends. */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A session for the client, and the refresh token that continues it (cookie or body). */
+export interface IssuedSession {
+  session: Session;
+  refreshToken: string;
+}
+
+const sessionExpired = () =>
+  unauthorized('Your session has expired. Please sign in again.', 'invalid_refresh_token');
+
+export async function loadSessionUser(db: Database, userId: string): Promise<SessionUser | null> {
+  const [user, profile, roles] = await Promise.all([
+    findUserById(db, userId),
+    findProfile(db, userId),
+    rolesOf(db, userId),
+  ]);
+  if (!user || !profile) return null;
+  const emailVerified = user.emailVerifiedAt !== null;
+  // DESIGN.md §3: a whitelist role waits for the address to be proven.
+  const entry = emailVerified ? undefined : await findWhitelistEntry(db, user.email);
+  const pendingRole = entry && !roles.includes(entry.roleAllowed) ? entry.roleAllowed : null;
+  return {
+    id: user.id,
+    email: user.email,
+    username: profile.username,
+    displayName: profile.displayName,
+    photoUrl: profile.photoUrl,
+    roles,
+    role: primaryRole(roles),
+    emailVerified,
+    pendingRole,
+  };
+}
+
+export function createSessionIssuer(db: Database, tokens: TokenService) {
+  async function accessSession(
+    userId: string,
+    sessionId: string,
+    aal: AssuranceLevel,
+  ): Promise<Session> {
+    const user = await loadSessionUser(db, userId);
+    if (!user) throw sessionExpired();
+    const access = await tokens.issue({
+      userId,
+      sessionId,
+      email: user.email,
+      roles: user.roles,
+      aal,
+    });
+    return {
+      access_token: access.token,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires_at: access.expiresAt,
+      user,
+    };
+  }
+
+  async function childToken(
+    sessionId: string,
+    parentId: string | null,
+    tx: Database = db,
+  ): Promise<string> {
+    const refreshToken = newSecret();
+    await insertRefreshToken(tx, { sessionId, tokenHash: hashSecret(refreshToken), parentId });
+    return refreshToken;
+  }
+
+  return {
+    /** Starts a session (sign-in, sign-up), inside the caller's transaction when given one. */
+    async start(
+      userId: string,
+      client: ClientInfo,
+      aal: AssuranceLevel = 'aal1',
+      tx: Database = db,
+    ): Promise<{ sessionId: string; refreshToken: string }> {
+      const session = await insertSession(tx, {
+        userId,
+        userAgent: client.userAgent,
+        ip: client.ip,
+        aal,
+      });
+      return { sessionId: session.id, refreshToken: await childToken(session.id, null, tx) };
+    },
+
+    accessSession,
+
+    async refresh(
+      refreshToken: string,
+      client: ClientInfo,
+      now = Date.now(),
+    ): Promise<IssuedSession> {
+      const found = await findRefreshToken(db, hashSecret(refreshToken));
+      if (!found || found.token.revokedAt || found.session.revokedAt) throw sessionExpired();
+      const { token, session } = found;
+      if (now - session.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) {
+        await revokeSession(db, session.id);
+        throw sessionExpired();
+      }
+
+      let parentId = token.id;
+      if (token.usedAt || !(await spendRefreshToken(db, token.id))) {
+        const spentAt = token.usedAt ?? new Date(now);
+        if (now - spentAt.getTime() > REFRESH_REUSE_INTERVAL_MS) {
+          // A long-spent token is being replayed: someone else may hold the session. End it.
+          await revokeSession(db, session.id);
+          throw unauthorized(
+            'This session was ended for your safety. Please sign in again.',
+            'refresh_token_reused',
+          );
+        }
+        parentId = token.id;
+      }
+      await touchSession(db, session.id, client.ip);
+      const next = await childToken(session.id, parentId);
+      return {
+        session: await accessSession(session.userId, session.id, session.aal),
+        refreshToken: next,
+      };
+    },
+
+    async end(refreshToken: string): Promise<string | null> {
+      const found = await findRefreshToken(db, hashSecret(refreshToken));
+      if (!found) return null;
+      await revokeSession(db, found.session.id);
+      return found.session.id;
+    },
+  };
+}
+export type SessionIssuer = ReturnType<typeof createSessionIssuer>;

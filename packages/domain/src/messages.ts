@@ -1,0 +1,23 @@
+/**
+ * SPEC.md §8's texts that both the server and the web app show. `{brand}` is filled by withBrand.
+ */
+export const MESSAGES = {
+  privateBeta: '{brand} is in private beta. Request access at /join or use an invite code.',
+  signInFailed: 'Error signing in',
+  invalidCredentials: 'Invalid email or password',
+  signUpFailed: 'Error creating account',
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created! Redirecting...',
+  joinThanks:
+    "Thank you for joining {brand} Beta! We'll contact you soon with your access details.",
+  joinFailed: 'Error submitting request',
+  usernameTaken: 'That username is taken. Please choose another.',
+  emailTaken: 'An account with this email already exists. Sign in instead, or reset your password.',
+  recoverSent: "If an account exists for that email, we've sent a link to reset the password.",
+  passwordReset: 'Your password has been changed. Please sign in with the new one.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  emailVerified: 'Your email is verified. Thank you!',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
+  verificationSent: 'We sent you a new verification link.',
+  wrongCurrentPassword: 'Your current password is not correct',
+} as const;
