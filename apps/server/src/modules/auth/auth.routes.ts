@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
         description:
           'Browsers send the refresh token in its httpOnly cookie and get the rotated one back the same way; API clients send `refresh_token` (or email and password) in the body and get `refresh_token` in the answer. Without any token the answer is `{ "session": null }`.',
         querystring: tokenQuerySchema,
-        body: tokenBodySchema.optional(),
+        body: tokenBodySchema.nullish(),
         response: { 200: signInResponseSchema },
       },
     },
@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
       schema: {
         tags,
         summary: 'Sign out: ends the session on the server',
-        body: refreshTokenBodySchema.optional(),
+        body: refreshTokenBodySchema.nullish(),
       },
     },
     async (request, reply) => {
