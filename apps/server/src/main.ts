@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { printDemoAccounts } from './platform/banner';
+import { startMaintenance } from './platform/maintenance';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -42,9 +43,12 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger });
 
+  const stopMaintenance = startMaintenance(database.db, logger);
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
+    stopMaintenance();
     await app.close();
     await database.close();
   });

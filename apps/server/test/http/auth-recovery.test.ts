@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { createUser } from '../support/factories';
@@ -92,8 +93,10 @@ describe('forgotten password', () => {
       payload: { email: user.email },
     });
     const token = await linkTokenFrom(ctx.database.db, user.email, 'reset_password');
-    await ctx.database.client.query(
-      "update email_tokens set expires_at = now() - interval '1 second' where purpose = 'reset_password'",
+    await ctx.database.db.execute(
+      sql.raw(
+        "update email_tokens set expires_at = now() - interval '1 second' where purpose = 'reset_password'",
+      ),
     );
     const res = await ctx.app.inject({
       method: 'POST',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -146,8 +147,10 @@ describe('refresh', () => {
     const current = (await refreshWithBody(stolen)).json().session.refresh_token as string;
 
     // Age the spent token past the reuse interval.
-    await ctx.database.client.query(
-      "update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null",
+    await ctx.database.db.execute(
+      sql.raw(
+        "update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null",
+      ),
     );
     const replay = await refreshWithBody(stolen);
     expect(replay.statusCode).toBe(401);
