@@ -27,6 +27,10 @@ export const mfaFactors = pgTable(
     webauthnPublicKey: text('webauthn_public_key'),
     /** Authenticator signature counter (uint32): a counter that goes backwards betrays a clone. */
     webauthnSignCount: bigint('webauthn_sign_count', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid…), offered back to it. */
+    webauthnTransports: text('webauthn_transports').array(),
+    /** The TOTP time step of the last accepted code: each code is good once (RFC 6238 §5.2). */
+    totpLastTimeStep: bigint('totp_last_time_step', { mode: 'number' }),
     lastUsedAt: timestamptz('last_used_at'),
     createdAt: createdAt(),
   },
@@ -50,14 +54,28 @@ export const mfaFactors = pgTable(
   ],
 );
 
+/**
+ * What a challenge is for: a TOTP code or a WebAuthn registration for one factor; a WebAuthn
+ * assertion by one of a user's factors (sign-in second step, step-up); a passkey sign-in, where the
+ * user is known only once the authenticator answers.
+ */
+export const MFA_CHALLENGE_PURPOSES = [
+  'totp',
+  'webauthn_registration',
+  'webauthn_authentication',
+  'passkey',
+] as const;
+export type MfaChallengePurpose = (typeof MFA_CHALLENGE_PURPOSES)[number];
+
 /** POST /factors/{id}/challenge creates one; verify consumes it. Stored so any process can verify. */
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
     id: id(),
-    factorId: uuid('factor_id')
-      .notNull()
-      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: MFA_CHALLENGE_PURPOSES }).notNull(),
+    /** The factor being verified; null when any of the user's (or, for a passkey, anyone's) may answer. */
+    factorId: uuid('factor_id').references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The WebAuthn challenge bytes (base64url) the authenticator must sign; null for TOTP. */
     webauthnChallenge: text('webauthn_challenge'),
     ip: text('ip'),
@@ -65,7 +83,21 @@ export const mfaChallenges = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     verifiedAt: timestamptz('verified_at'),
   },
-  (t) => [index('mfa_challenges_factor_idx').on(t.factorId)],
+  (t) => [
+    check('mfa_challenges_purpose_known', isOneOf(t.purpose, MFA_CHALLENGE_PURPOSES)),
+    check(
+      'mfa_challenges_factor_given',
+      sql`${t.purpose} not in ('totp', 'webauthn_registration') or ${t.factorId} is not null`,
+    ),
+    check(
+      'mfa_challenges_webauthn_has_challenge',
+      sql`${t.purpose} = 'totp' or ${t.webauthnChallenge} is not null`,
+    ),
+    index('mfa_challenges_factor_idx').on(t.factorId),
+    index('mfa_challenges_user_idx').on(t.userId),
+    // Expired challenges are deleted by age.
+    index('mfa_challenges_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const mfaRecoveryCodes = pgTable(
