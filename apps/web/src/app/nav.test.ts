@@ -42,7 +42,12 @@ describe('drawer sections', () => {
         'Earnings /creator/earnings',
       ],
       ['Brand Dashboard /brand/dashboard'],
-      ['Admin Dashboard /admin', 'Invites /admin/invites', 'Whitelist /admin/whitelist'],
+      [
+        'Admin Dashboard /admin',
+        'Invites /admin/invites',
+        'Whitelist /admin/whitelist',
+        'Outbox /admin/outbox',
+      ],
     ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   ListChecks,
   type LucideIcon,
+  Mail,
   Megaphone,
   ShieldCheck,
   Ticket,
@@ -79,6 +80,8 @@ const ADMIN: NavSection = {
     { label: 'Admin Dashboard', to: '/admin', icon: ShieldCheck },
     { label: 'Invites', to: '/admin/invites', icon: Ticket },
     { label: 'Whitelist', to: '/admin/whitelist', icon: ListChecks },
+    // DESIGN.md §3: mail kept in the outbox is read here when no SMTP server is configured.
+    { label: 'Outbox', to: '/admin/outbox', icon: Mail },
   ],
 };
 

@@ -11,7 +11,7 @@ describe('route guard', () => {
 
   it('sends a signed-out visitor to /auth', async () => {
     const { router } = renderApp('/creator/home');
-    expect(await screen.findByRole('heading', { name: 'Sign In — coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in to Adreel' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
   });
 

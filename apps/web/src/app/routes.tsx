@@ -13,8 +13,10 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const landing: RouteHandle = { chrome: 'landing', hideTabs: true, footer: true };
+/** The access screens are forms: the tab bar would only crowd the keyboard on a phone. */
+const access: RouteHandle = { hideTabs: true };
 
-/** Every route of SPEC.md §2, plus /account (DESIGN.md §3). */
+/** Every route of SPEC.md §2, plus /account, /admin/outbox and the mailed links (DESIGN.md §3). */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -26,8 +28,14 @@ export const routes: RouteObject[] = [
         Component: AppShell,
         children: [
           { index: true, handle: landing, lazy: page(() => import('@/routes/landing')) },
-          { path: 'auth', lazy: page(() => import('@/routes/auth')) },
-          { path: 'join', lazy: page(() => import('@/routes/join')) },
+          { path: 'auth', handle: access, lazy: page(() => import('@/routes/auth')) },
+          {
+            path: 'auth/verify',
+            handle: access,
+            lazy: page(() => import('@/routes/auth-verify')),
+          },
+          { path: 'auth/reset', handle: access, lazy: page(() => import('@/routes/auth-reset')) },
+          { path: 'join', handle: access, lazy: page(() => import('@/routes/join')) },
           { path: 'feed', lazy: page(() => import('@/routes/feed')) },
           { path: 'briefs', lazy: page(() => import('@/routes/briefs')) },
           { path: 'guidelines', lazy: page(() => import('@/routes/guidelines')) },
@@ -61,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'admin', lazy: page(() => import('@/routes/admin')) },
               { path: 'admin/invites', lazy: page(() => import('@/routes/admin-invites')) },
               { path: 'admin/whitelist', lazy: page(() => import('@/routes/admin-whitelist')) },
+              { path: 'admin/outbox', lazy: page(() => import('@/routes/admin-outbox')) },
             ],
           },
           {

@@ -1,4 +1,11 @@
-import { primaryRole, ROLES, type Role } from '@adreel/domain';
+import {
+  type Session as AuthSession,
+  primaryRole,
+  REFRESH_BACKOFF_START_MS,
+  ROLES,
+  type Role,
+  type SessionUser,
+} from '@adreel/domain';
 import {
   createContext,
   type ReactNode,
@@ -6,34 +13,38 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
-import { api, setAccessToken } from './api';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  photoUrl: string | null;
-  roles: Role[];
-  /** The role that decides what the user sees (SPEC.md §6 precedence). */
-  role: Role;
-}
+import { ApiError, api, setAccessToken } from './api';
 
 export type SessionState =
   | { status: 'loading'; user?: undefined }
   | { status: 'signed-out'; user?: undefined }
   | { status: 'signed-in'; user: SessionUser };
 
-export type Session = SessionState & { signOut: () => Promise<void> };
+export type Session = SessionState & {
+  /** Starts a session the server just handed over (sign-in, sign-up, second factor). */
+  setSession: (session: AuthSession) => void;
+  /** Asks the server for a fresh pair now (after the role changed, e.g. a verified email). */
+  refresh: () => Promise<void>;
+  signOut: () => Promise<void>;
+};
 
-interface TokenResponse {
-  session: { access_token: string; expires_at: number; user: SessionUser };
+/** The part of a token response the client keeps: the access token, its expiry, and the user. */
+export interface ActiveSession {
+  access_token: string;
+  /** Epoch seconds. */
+  expires_at: number;
+  user: SessionUser;
 }
 
 /** Refresh this long before the access token expires (DESIGN.md §3: "shortly before expiry"). */
-const REFRESH_MARGIN_MS = 60_000;
+export const REFRESH_MARGIN_MS = 60_000;
+/** SPEC.md §4: a periodic check refreshes the session when it is near expiry. */
+export const REFRESH_CHECK_INTERVAL_MS = 30_000;
+/** Tries in all, so the waits are 200, 400, 800 and 1600 ms (SPEC.md §9's backoff). */
+export const REFRESH_MAX_ATTEMPTS = 5;
 
 function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -43,8 +54,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads the session out of a token response; anything unexpected counts as signed out. */
-export function parseTokenResponse(payload: unknown): TokenResponse['session'] | null {
+/**
+ * Reads the session out of a token response (`sessionResponseSchema`, checked by hand so the entry
+ * chunk carries no zod); anything unexpected counts as signed out.
+ */
+export function parseTokenResponse(payload: unknown): ActiveSession | null {
   const session = isRecord(payload) ? payload.session : undefined;
   if (!isRecord(session)) return null;
   const { access_token, expires_at, user } = session;
@@ -65,25 +79,55 @@ export function parseTokenResponse(payload: unknown): TokenResponse['session'] |
       photoUrl: typeof user.photoUrl === 'string' ? user.photoUrl : null,
       roles,
       role: primaryRole(roles),
+      // An older server that does not say is taken at its word that nothing is pending.
+      emailVerified: user.emailVerified !== false,
+      pendingRole: isRole(user.pendingRole) ? user.pendingRole : null,
     },
   };
 }
 
-// Two effects racing on mount (React's StrictMode, or two providers) share one refresh call, because
-// each refresh rotates the single-use refresh token.
-let inFlight: Promise<TokenResponse['session'] | null> | null = null;
+/** A network failure, a 5xx or a 429 may pass; a 4xx such as 401 (spent or revoked token) will not. */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}
 
-function refreshSession(): Promise<TokenResponse['session'] | null> {
-  inFlight ??= api<unknown>('/api/auth/token?grant_type=refresh_token', {
-    method: 'POST',
-    body: {},
-    credentials: 'include',
-  })
-    .then(parseTokenResponse)
-    .catch(() => null)
-    .finally(() => {
-      inFlight = null;
-    });
+type RefreshOutcome =
+  | { kind: 'session'; session: ActiveSession }
+  | { kind: 'signed-out' }
+  /** Every try failed in a way that may pass: keep what we have and try again later. */
+  | { kind: 'unavailable' };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function refreshWithBackoff(): Promise<RefreshOutcome> {
+  let delay = REFRESH_BACKOFF_START_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const body = await api<unknown>('/api/auth/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: {},
+        credentials: 'include',
+      });
+      const session = parseTokenResponse(body);
+      return session ? { kind: 'session', session } : { kind: 'signed-out' };
+    } catch (error) {
+      if (!isRetryable(error)) return { kind: 'signed-out' };
+      if (attempt >= REFRESH_MAX_ATTEMPTS) return { kind: 'unavailable' };
+      await wait(delay);
+      delay *= 2;
+    }
+  }
+}
+
+// Every caller shares one refresh at a time (StrictMode's double effects, the timer and a focus
+// event at once), because each refresh rotates the single-use refresh token.
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+function sharedRefresh(): Promise<RefreshOutcome> {
+  inFlight ??= refreshWithBackoff().finally(() => {
+    inFlight = null;
+  });
   return inFlight;
 }
 
@@ -94,38 +138,85 @@ export const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [expiresAt, setExpiresAt] = useState<number | null>(null);
+  // Bumped whenever the session is replaced or ended, so a refresh that was already on its way
+  // cannot bring back a session the user has just signed out of.
+  const generation = useRef(0);
+  const expiresAtRef = useRef<number | null>(null);
 
-  const refresh = useCallback(async () => {
-    const session = await refreshSession();
+  const apply = useCallback((session: ActiveSession | null) => {
     setAccessToken(session?.access_token ?? null);
-    setExpiresAt(session?.expires_at ?? null);
+    expiresAtRef.current = session ? session.expires_at * 1000 : null;
+    setExpiresAt(expiresAtRef.current);
     setState(session ? { status: 'signed-in', user: session.user } : signedOut);
   }, []);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const refresh = useCallback(async () => {
+    const started = generation.current;
+    const outcome = await sharedRefresh();
+    if (generation.current !== started) return;
+    if (outcome.kind === 'session') apply(outcome.session);
+    else if (outcome.kind === 'signed-out') apply(null);
+    else setState((current) => (current.status === 'loading' ? signedOut : current));
+  }, [apply]);
 
-  useEffect(() => {
-    if (expiresAt === null) return;
-    // At least a second apart, so a server that hands out already-expiring tokens cannot spin us.
-    const delay = Math.max(1_000, expiresAt * 1000 - Date.now() - REFRESH_MARGIN_MS);
-    const timer = window.setTimeout(() => void refresh(), delay);
-    return () => window.clearTimeout(timer);
-  }, [expiresAt, refresh]);
+  const setSession = useCallback(
+    (session: AuthSession) => {
+      generation.current += 1;
+      apply(parseTokenResponse({ session }));
+    },
+    [apply],
+  );
 
   const signOut = useCallback(async () => {
+    generation.current += 1;
     try {
       await api<unknown>('/api/auth/signout', { method: 'POST', body: {}, credentials: 'include' });
     } catch {
       // Signing out locally must never fail, whatever the server says.
     }
-    setAccessToken(null);
-    setExpiresAt(null);
-    setState(signedOut);
-  }, []);
+    apply(null);
+  }, [apply]);
 
-  const value = useMemo<Session>(() => ({ ...state, signOut }), [state, signOut]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // Both the timer and the periodic check ask this, so a token already renewed by one is not
+  // renewed again by the other.
+  const refreshIfDue = useCallback(() => {
+    const at = expiresAtRef.current;
+    if (at !== null && at - Date.now() <= REFRESH_MARGIN_MS) void refresh();
+  }, [refresh]);
+
+  // The timer for the known expiry…
+  useEffect(() => {
+    if (expiresAt === null) return;
+    // At least a second apart, so a server that hands out already-expiring tokens cannot spin us.
+    const delay = Math.max(1_000, expiresAt - Date.now() - REFRESH_MARGIN_MS);
+    const timer = window.setTimeout(refreshIfDue, delay);
+    return () => window.clearTimeout(timer);
+  }, [expiresAt, refreshIfDue]);
+
+  // …and a periodic check, because timers stall in background tabs and sleeping laptops.
+  useEffect(() => {
+    if (expiresAt === null) return;
+    function onWake() {
+      if (document.visibilityState !== 'hidden') refreshIfDue();
+    }
+    const interval = window.setInterval(refreshIfDue, REFRESH_CHECK_INTERVAL_MS);
+    window.addEventListener('focus', onWake);
+    document.addEventListener('visibilitychange', onWake);
+    return () => {
+      window.clearInterval(interval);
+      window.removeEventListener('focus', onWake);
+      document.removeEventListener('visibilitychange', onWake);
+    };
+  }, [expiresAt, refreshIfDue]);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, setSession, refresh, signOut }),
+    [state, setSession, refresh, signOut],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

@@ -1,12 +1,31 @@
-import { Sparkles } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { Link, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/auth-layout';
+import { JoinForm } from '@/features/access/components/join-form';
+import { appName } from '@/lib/app-name';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /join (SPEC.md §2): the beta access request. `?email=` prefills (from the sign-up gate). */
 export default function JoinPage() {
+  useDocumentTitle('Join the Beta');
+  const email = useSearchParams()[0].get('email') ?? '';
   return (
-    <ComingSoon
-      title="Join the Beta"
-      icon={Sparkles}
-      description="Request access to the private beta with your name, email and the role you want to join as."
-    />
+    <AuthLayout
+      eyebrow="Private beta"
+      title="Request beta access"
+      description={`${appName()} is invite-only for now. Tell us who you are and we'll be in touch with your access details.`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link
+            to="/auth"
+            className="rounded-sm font-semibold text-foreground underline-offset-4 hover:underline"
+          >
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <JoinForm defaultEmail={email} />
+    </AuthLayout>
   );
 }

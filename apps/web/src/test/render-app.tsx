@@ -1,12 +1,13 @@
-import type { Role } from '@adreel/domain';
+import type { Role, SessionUser } from '@adreel/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { routes } from '@/app/routes';
-import { type Session, SessionContext, type SessionState, type SessionUser } from '@/lib/session';
+import { type Session, SessionContext, type SessionState } from '@/lib/session';
 
-export function userWith(roles: Role[]): SessionUser {
+export function userWith(roles: Role[], overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: 'user-1',
     email: 'maya@example.com',
@@ -15,6 +16,9 @@ export function userWith(roles: Role[]): SessionUser {
     photoUrl: null,
     roles,
     role: roles[0] ?? 'viewer',
+    emailVerified: true,
+    pendingRole: null,
+    ...overrides,
   };
 }
 
@@ -22,20 +26,38 @@ export function signedInAs(...roles: Role[]): SessionState {
   return { status: 'signed-in', user: userWith(roles) };
 }
 
-/** The whole app at `path`, with a session decided by the test instead of the server. */
+/**
+ * The whole app at `path`, with a session decided by the test instead of the server, and the
+ * toaster, so a test reads toasts as the user does.
+ */
 export function renderApp(path: string, session: SessionState = { status: 'signed-out' }) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const value: Session = { ...session, signOut: vi.fn(async () => {}) };
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const value: Session = {
+    ...session,
+    setSession: vi.fn(),
+    refresh: vi.fn(async () => {}),
+    signOut: vi.fn(async () => {}),
+  };
   const ui = (
     <QueryClientProvider client={queryClient}>
       <SessionContext value={value}>
         <RouterProvider router={router} />
       </SessionContext>
+      <Toaster />
     </QueryClientProvider>
   );
   const result = render(ui);
-  return { ...result, router, signOut: value.signOut };
+  return {
+    ...result,
+    router,
+    queryClient,
+    signOut: value.signOut,
+    setSession: value.setSession,
+    refresh: value.refresh,
+  };
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -43,4 +65,40 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+export function errorResponse(status: number, code: string, message: string): Response {
+  return jsonResponse({ error: { code, message } }, status);
+}
+
+type Handler = (init: RequestInit & { url: string; json: unknown }) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch with answers by "METHOD /path" (query string included when given). Anything else is
+ * a 404, so a test notices a call it did not expect. Returns the mock to inspect the calls.
+ */
+export function mockApi(routesByKey: Record<string, Handler | Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.split('?')[0];
+    const handler = routesByKey[`${method} ${url}`] ?? routesByKey[`${method} ${path}`];
+    if (!handler) return errorResponse(404, 'not_found', `No mock for ${method} ${url}`);
+    if (handler instanceof Response) return handler.clone();
+    const json = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    return handler({ ...init, url, json });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON bodies sent to `METHOD /path`, in order. */
+export function sentBodies(fetchMock: ReturnType<typeof mockApi>, key: string): unknown[] {
+  const [method, path] = key.split(' ');
+  return fetchMock.mock.calls
+    .filter(([input, init]) => {
+      const url = String(input);
+      return (init?.method ?? 'GET') === method && (url === path || url.split('?')[0] === path);
+    })
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }

@@ -1,8 +1,20 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// A screen's code loads on first visit (lazy routes); under a full parallel run that can take more
+// than the default second.
+configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom has no layout: React Router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
+
+// jsdom has no ResizeObserver either; Radix measures some controls (radio indicators) with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 beforeEach(() => {
   // No test reaches a network: a test that needs an answer stubs fetch with it.
@@ -20,6 +32,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in a module-level store and replays active ones to a new Toaster.
+  toast.dismiss();
   localStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { useSession } from '@/lib/session';
@@ -10,6 +10,9 @@ import { Drawer } from './drawer';
 import { useRouteHandle } from './route-handle';
 import { TopBar } from './top-bar';
 import { useDrawerState } from './use-drawer-state';
+
+// Most users never see it, so it loads only for those who do.
+const VerifyEmailBanner = lazy(() => import('@/features/auth/components/verify-email-banner'));
 
 /** From this width the drawer docks beside the page instead of covering it. */
 const DOCKED_QUERY = '(min-width: 1024px)';
@@ -24,6 +27,7 @@ export function AppShell() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const roles = session.status === 'signed-in' ? session.user.roles : null;
+  const pendingRole = session.status === 'signed-in' ? session.user.pendingRole : null;
   const showTabs = !handle.hideTabs;
 
   useEffect(() => {
@@ -81,6 +85,11 @@ export function AppShell() {
           showTabs && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0',
         )}
       >
+        {pendingRole && session.user && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner role={pendingRole} email={session.user.email} />
+          </Suspense>
+        )}
         <main id="main" tabIndex={-1} className="outline-none">
           <Outlet />
         </main>

@@ -1,0 +1,219 @@
+import {
+  homePathFor,
+  PASSWORD_MIN,
+  type RequestableRole,
+  type SignUpInput,
+  signUpSchema,
+  withBrand,
+} from '@adreel/domain';
+import { ArrowRight, Clapperboard, Eye, Megaphone } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PasswordInput } from '@/components/password-input';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { type RadioCardOption, RadioCards } from '@/components/ui/radio-cards';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { appName } from '@/lib/app-name';
+import { serverMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { focusField, validate } from '@/lib/validate';
+import { useSignUp } from '../api/sign-up';
+
+const PRIVATE_BETA_MESSAGE =
+  '{brand} is in private beta. Request access at /join or use an invite code.';
+
+const ROLE_OPTIONS: RadioCardOption<RequestableRole>[] = [
+  { value: 'viewer', label: 'Viewer', description: 'Watch and save', icon: Eye },
+  { value: 'creator', label: 'Creator', description: 'Make ads', icon: Clapperboard },
+  { value: 'brand', label: 'Brand', description: 'Run campaigns', icon: Megaphone },
+];
+
+type FieldName = 'username' | 'displayName' | 'email' | 'password' | 'inviteCode' | 'role';
+type Errors = Partial<Record<FieldName, string>>;
+
+const CONFLICT_FIELD: Record<string, { field: FieldName; fallback: string }> = {
+  username_taken: { field: 'username', fallback: 'This username is already taken' },
+  email_taken: { field: 'email', fallback: 'An account with this email already exists' },
+};
+
+export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const formRef = useRef<HTMLFormElement>(null);
+  const roleLabelId = useId();
+  const [values, setValues] = useState({
+    username: '',
+    displayName: '',
+    email: defaultEmail,
+    password: '',
+    inviteCode: '',
+  });
+  const [role, setRole] = useState<RequestableRole>('viewer');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const set = (name: keyof typeof values) => (value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  function fail(field: FieldName | null, message: string) {
+    setErrors(field ? { [field]: message } : {});
+    focusField(formRef.current, field);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input: Record<string, string> = { ...values, role };
+    // Empty optional fields are left out rather than sent as "".
+    if (!values.displayName.trim()) delete input.displayName;
+    if (!values.inviteCode.trim()) delete input.inviteCode;
+    const result = validate(signUpSchema, input);
+    if (!result.ok) {
+      fail(result.field as FieldName | null, result.message);
+      return;
+    }
+    setErrors({});
+    const body: SignUpInput = result.data;
+    signUp.mutate(body, {
+      onSuccess: ({ session: next }) => {
+        if (!next) {
+          toast.error('Error creating account');
+          return;
+        }
+        session.setSession(next);
+        toast.success('Account created! Redirecting...');
+        void navigate(homePathFor(next.user.roles), { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'private_beta') {
+          toast.error(serverMessage(error, withBrand(PRIVATE_BETA_MESSAGE, appName())));
+          void navigate(`/join?email=${encodeURIComponent(body.email)}`);
+          return;
+        }
+        const conflict = error instanceof ApiError ? CONFLICT_FIELD[error.code] : undefined;
+        if (conflict) {
+          fail(conflict.field, serverMessage(error, conflict.fallback));
+          return;
+        }
+        const fallback = 'Error creating account';
+        const status = error instanceof ApiError ? error.status : 0;
+        toast.error(status === 400 || status === 429 ? serverMessage(error, fallback) : fallback);
+      },
+    });
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Username" error={errors.username}>
+          {(control) => (
+            <Input
+              {...control}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="maya"
+              required
+              value={values.username}
+              onChange={(e) => set('username')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Display name" aside="Optional" error={errors.displayName}>
+          {(control) => (
+            <Input
+              {...control}
+              name="displayName"
+              autoComplete="name"
+              placeholder="Maya Chen"
+              value={values.displayName}
+              onChange={(e) => set('displayName')(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Email" error={errors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            required
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Password" hint={`At least ${PASSWORD_MIN} characters`} error={errors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={(e) => set('password')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Invite code"
+        hint="Optional if your email is whitelisted"
+        error={errors.inviteCode}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="inviteCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="ABCD1234"
+            className="font-mono tracking-[0.12em] uppercase placeholder:tracking-[0.12em]"
+            value={values.inviteCode}
+            onChange={(e) => set('inviteCode')(e.target.value.toUpperCase())}
+          />
+        )}
+      </Field>
+      <div className="flex flex-col gap-2">
+        <p id={roleLabelId} className="text-sm font-semibold">
+          I am a...
+        </p>
+        <RadioCards
+          labelledBy={roleLabelId}
+          options={ROLE_OPTIONS}
+          value={role}
+          onValueChange={setRole}
+        />
+        {errors.role && <p className="text-sm font-medium text-destructive">{errors.role}</p>}
+      </div>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? (
+          <>
+            <Spinner /> Creating account…
+          </>
+        ) : (
+          <>
+            Create Account <ArrowRight />
+          </>
+        )}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        No invite code?{' '}
+        <Link
+          to="/join"
+          className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Request here
+        </Link>
+      </p>
+    </form>
+  );
+}
