@@ -19,19 +19,23 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRoutes } from './modules/access/access.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { loadSigningKeys } from './modules/auth/auth.keys';
 import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { authenticate } from './platform/authenticate';
 import { registerErrorHandler } from './platform/error-handler';
+import { type Mailer, startMailer } from './platform/mail/dispatcher';
 import { registerOpenApi } from './platform/openapi';
 import {
   createRateLimiter,
   type RateLimiter,
   type RateLimitOverrides,
 } from './platform/rate-limit';
+import { createRealtime, type Realtime } from './platform/realtime/notifications';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWebApp } from './platform/web';
 
@@ -51,6 +55,10 @@ export interface ModuleContext {
   db: DatabaseHandle['db'];
   tokens: TokenService;
   rateLimiter: RateLimiter;
+  /** Live events between processes (LISTEN/NOTIFY). */
+  realtime: Realtime;
+  /** Sends the outbox over SMTP when configured; mail committed to the outbox is sent by itself. */
+  mailer: Mailer;
 }
 
 export type App = FastifyInstance<
@@ -94,12 +102,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = createTokenService(await loadSigningKeys(database.db), config.publicUrl);
   await app.register(authenticate, { tokens });
   const rateLimiter = createRateLimiter(database.db, deps.rateLimits);
-  const context: ModuleContext = { config, database, db: database.db, tokens, rateLimiter };
+  const realtime = createRealtime(database, app.log);
+  const mailer = await startMailer({ config, database, realtime, log: app.log });
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await realtime.close();
+  });
+  const context: ModuleContext = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    rateLimiter,
+    realtime,
+    mailer,
+  };
 
   await app.register(systemRoutes, { database });
   await app.register(accessRoutes, { prefix: '/api', context });
+  await app.register(adminRoutes, { prefix: '/api/admin', context });
   await app.register(authRoutes, { prefix: '/api', context });
   await app.register(accountRoutes, { prefix: '/api', context });
+  await app.register(mfaRoutes, { prefix: '/api', context });
   await app.register(jwksRoutes, { context });
 
   await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });

@@ -1,13 +1,54 @@
-import { betaProgressSchema } from '@adreel/domain';
+import {
+  accessRequestCreatedSchema,
+  accessRequestSchema,
+  betaProgressSchema,
+  errorResponseSchema,
+} from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
+import { RATE_LIMITS } from '../../platform/rate-limit';
+import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
 import { createAccessService } from './access.service';
+import { createBetaProgressFeed } from './beta-progress.feed';
 
+/** The public side of access: joining the beta and watching its progress. */
 export const accessRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
   { context },
 ) => {
-  const access = createAccessService(context.db);
+  const access = createAccessService(context.db, context.config);
+  const feed = createBetaProgressFeed(context.realtime, () => access.betaProgress(), app.log);
+  const streams = createEventStreams();
+  // Open streams never go idle: without this, a graceful shutdown would wait for every browser.
+  app.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
+
+  app.post(
+    '/access-requests',
+    {
+      // Counted before validation, so malformed attempts count too.
+      onRequest: (request) => context.rateLimiter.consume(RATE_LIMITS.joinPerIp, request.ip),
+      schema: {
+        tags: ['access'],
+        summary: 'Ask to join the private beta (SPEC.md §2 Join)',
+        body: accessRequestSchema,
+        response: {
+          201: accessRequestCreatedSchema.describe('The request was taken'),
+          200: accessRequestCreatedSchema.describe(
+            'This address had already asked; nothing changed',
+          ),
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await access.requestAccess(request.body);
+      return reply.code(result.status === 'created' ? 201 : 200).send(result);
+    },
+  );
 
   app.get(
     '/beta/progress',
@@ -19,5 +60,46 @@ export const accessRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = a
       },
     },
     () => access.betaProgress(),
+  );
+
+  app.get(
+    '/beta/progress/stream',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'The beta progress, live, as server-sent events',
+        description:
+          'Sends the current progress at once, then again each time an access request is taken, as unnamed events whose data is the JSON below; a comment line every 25 s keeps proxies from closing the stream.',
+        response: {
+          200: {
+            description: 'An event stream of beta progress',
+            content: { 'text/event-stream': { schema: betaProgressSchema } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      let stream: EventStream | null = null;
+      let updated = false;
+      // Listening starts before the first read, so no request taken in between is missed.
+      const unsubscribe = await feed.subscribe((progress) => {
+        if (!stream) return;
+        updated = true;
+        stream.send(progress);
+      });
+      stream = streams.open(request, reply);
+      stream.onClose(unsubscribe);
+      try {
+        const progress = await access.betaProgress();
+        // An update that arrived meanwhile was read later, so it is at least as fresh.
+        if (!updated) stream.send(progress);
+      } catch (error) {
+        request.log.warn(
+          { err: error },
+          'could not read the beta progress; the browser will retry',
+        );
+        stream.close();
+      }
+    },
   );
 };

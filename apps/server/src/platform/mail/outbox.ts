@@ -3,8 +3,10 @@
  * mail is never sent for a change that rolled back nor lost for one that committed (transactional
  * outbox). Without SMTP the outbox is the delivery; with SMTP a dispatcher sends pending rows.
  */
+import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { notify } from '../realtime/notifications';
 
 export interface MailMessage {
   to: string;
@@ -15,6 +17,9 @@ export interface MailMessage {
   kind: string;
 }
 
+/** Told on commit that mail is waiting, so a dispatcher in any process can send it at once. */
+export const MAIL_CHANNEL = 'mail_outbox';
+
 export async function enqueueMail(db: Database, message: MailMessage): Promise<void> {
   await db.insert(mailOutbox).values({
     toAddress: message.to,
@@ -23,4 +28,18 @@ export async function enqueueMail(db: Database, message: MailMessage): Promise<v
     htmlBody: message.html ?? null,
     kind: message.kind,
   });
+  await notify(db, MAIL_CHANNEL);
+}
+
+export const OUTBOX_PAGE_SIZE = 100;
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** The latest mails, newest first, for the admins' outbox page. */
+export function listOutbox(db: Database, limit = OUTBOX_PAGE_SIZE): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
 }

@@ -1,0 +1,33 @@
+/** The whitelist table (SPEC.md §3): addresses that may sign up without an invite code. */
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { whitelist } from '../../db/schema';
+
+export type WhitelistRow = typeof whitelist.$inferSelect;
+
+/** Newest first. */
+export function listWhitelist(db: Database): Promise<WhitelistRow[]> {
+  return db.select().from(whitelist).orderBy(desc(whitelist.createdAt), desc(whitelist.id));
+}
+
+/** Adds the address, or returns null when it is already listed (email is unique). */
+export async function insertWhitelistEntry(
+  db: Database,
+  entry: Pick<WhitelistRow, 'email' | 'roleAllowed'>,
+): Promise<WhitelistRow | null> {
+  const [row] = await db
+    .insert(whitelist)
+    .values(entry)
+    .onConflictDoNothing({ target: whitelist.email })
+    .returning();
+  return row ?? null;
+}
+
+/** True when there was such an entry. */
+export async function deleteWhitelistEntry(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(whitelist)
+    .where(eq(whitelist.id, id))
+    .returning({ id: whitelist.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,85 @@
+/**
+ * Server-sent events (text/event-stream, WHATWG HTML §9.2) over a hijacked Fastify reply. Browsers
+ * reconnect by themselves (EventSource), so a stream carries no state a reconnect could lose.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A comment line this often keeps idle proxies and load balancers (which commonly cut silent
+ * connections after 30–60 s) from closing the stream.
+ */
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+
+/** How long a browser waits before reconnecting after the stream ends. */
+const RECONNECT_AFTER_MS = 3_000;
+
+export interface EventStream {
+  /** Sends `data` as JSON in one unnamed event (EventSource's `message`). */
+  send(data: unknown): void;
+  /** Runs once, when the client goes away or the server closes the stream. */
+  onClose(cleanup: () => void): void;
+  close(): void;
+}
+
+export interface EventStreams {
+  open(request: FastifyRequest, reply: FastifyReply): EventStream;
+  /** Ends every open stream, so a graceful shutdown is not held open by them. */
+  closeAll(): void;
+}
+
+export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventStreams {
+  const open = new Set<EventStream>();
+
+  return {
+    open(request, reply) {
+      reply.hijack();
+      const raw = reply.raw;
+      // Headers set by hooks so far (security headers) still apply to a hijacked reply.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) raw.setHeader(name, value);
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx buffers proxied responses unless told not to.
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+
+      const cleanups: Array<() => void> = [];
+      let closed = false;
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+      heartbeat.unref();
+
+      const finish = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        open.delete(stream);
+        for (const cleanup of cleanups.splice(0)) cleanup();
+      };
+      const stream: EventStream = {
+        send(data) {
+          if (!closed) raw.write(`data: ${JSON.stringify(data)}\n\n`);
+        },
+        onClose(cleanup) {
+          if (closed) cleanup();
+          else cleanups.push(cleanup);
+        },
+        close() {
+          finish();
+          raw.end();
+        },
+      };
+      open.add(stream);
+      request.raw.on('close', finish);
+      raw.on('close', finish);
+      raw.on('error', finish);
+      return stream;
+    },
+
+    closeAll() {
+      for (const stream of [...open]) stream.close();
+    },
+  };
+}
