@@ -1,12 +1,31 @@
-import { KeyRound } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { ChangePasswordCard } from '@/features/account/components/change-password-card';
+import { ProfileCard } from '@/features/account/components/profile-card';
+import { SessionsCard } from '@/features/account/components/sessions-card';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /account (DESIGN.md §3): who you are, where you are signed in, and your password. */
 export default function AccountPage() {
+  useDocumentTitle('Account');
+  const session = useSession();
+  // The route guard lets only signed-in users here.
+  if (session.status !== 'signed-in') return null;
   return (
-    <ComingSoon
-      title="Account"
-      icon={KeyRound}
-      description="Change your password and set up two-factor sign-in and passkeys."
-    />
+    <div className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
+      <header className="animate-fade-up">
+        <p className="text-eyebrow uppercase text-primary">Settings</p>
+        <h1 className="mt-2 text-title sm:text-[2.25rem]">Account</h1>
+        <p className="mt-2 text-muted-foreground">Your profile, devices and password.</p>
+      </header>
+      <div className="mt-8 grid items-start gap-4 lg:grid-cols-[20rem_1fr] lg:gap-6">
+        <div className="lg:sticky lg:top-20">
+          <ProfileCard user={session.user} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
+          <SessionsCard />
+          <ChangePasswordCard />
+        </div>
+      </div>
+    </div>
   );
 }

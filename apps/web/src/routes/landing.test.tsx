@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/test/render-app';
 
@@ -70,5 +70,37 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { name: 'Currently in Private Beta' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Request Access' }).getAttribute('href')).toBe('/join');
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('raises the count live from the server-sent stream, and closes it on leaving', async () => {
+    const sources: FakeEventSource[] = [];
+    class FakeEventSource extends EventTarget {
+      closed = false;
+      constructor(readonly url: string) {
+        super();
+        sources.push(this);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    answerBetaProgress(() => jsonResponse({ count: 42, target: 100 }));
+    const { unmount } = renderApp('/');
+    expect(await screen.findByText('42')).toBeTruthy();
+    expect(sources.map((s) => s.url)).toEqual(['/api/beta/progress/stream']);
+
+    act(() => {
+      sources[0]?.dispatchEvent(
+        new MessageEvent('message', { data: JSON.stringify({ count: 43, target: 100 }) }),
+      );
+    });
+    expect(await screen.findByText('43')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Beta progress' }).getAttribute('aria-valuenow'),
+    ).toBe('43');
+
+    unmount();
+    expect(sources[0]?.closed).toBe(true);
   });
 });

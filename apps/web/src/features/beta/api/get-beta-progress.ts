@@ -8,18 +8,19 @@ function isCount(value: unknown): value is number {
 
 /**
  * The shape is `betaProgressSchema` of packages/domain; checked by hand here so the landing page does
- * not load zod just for two numbers. A malformed answer is an error, never a number on screen.
+ * not load zod just for two numbers. A malformed answer is null, never a number on screen.
  */
-export async function getBetaProgress(signal?: AbortSignal): Promise<BetaProgress> {
-  const body = await api<Partial<Record<keyof BetaProgress, unknown>> | null>(
-    '/api/beta/progress',
-    { signal },
-  );
-  const { count, target } = body ?? {};
-  if (!isCount(count) || !isCount(target) || target === 0) {
-    throw new Error('Unexpected beta progress response');
-  }
+export function parseBetaProgress(body: unknown): BetaProgress | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { count, target } = body as Partial<Record<keyof BetaProgress, unknown>>;
+  if (!isCount(count) || !isCount(target) || target === 0) return null;
   return { count, target };
+}
+
+export async function getBetaProgress(signal?: AbortSignal): Promise<BetaProgress> {
+  const progress = parseBetaProgress(await api<unknown>('/api/beta/progress', { signal }));
+  if (!progress) throw new Error('Unexpected beta progress response');
+  return progress;
 }
 
 export function betaProgressQueryOptions() {

@@ -6,10 +6,12 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useBetaProgress } from '../api/get-beta-progress';
+import { useBetaProgressStream } from '../api/stream-beta-progress';
 
 /** How far the beta is towards its target (SPEC.md §9). Never shows a number the server didn't give. */
 export function BetaProgressCard({ className }: { className?: string }) {
   const progress = useBetaProgress();
+  useBetaProgressStream();
 
   return (
     <Card className={cn('overflow-hidden p-6 shadow-lift sm:p-8', className)}>
