@@ -16,10 +16,11 @@ async function appliedMigrations(database: TestDatabase): Promise<unknown[]> {
 
 /** Every table the Drizzle schema declares: the migrations must have created each of them. */
 function schemaTableNames(): string[] {
-  return Object.values(schema)
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => getTableName(table))
-    .sort();
+  const names: string[] = [];
+  for (const value of Object.values(schema) as unknown[]) {
+    if (is(value, PgTable)) names.push(getTableName(value));
+  }
+  return names.sort();
 }
 
 function committedMigrations(): unknown[] {
