@@ -37,4 +37,12 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://adreel.example');
   });
+
+  it('takes ENCRYPTION_KEY as 32 bytes of base64, and explains a wrong one', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ ENCRYPTION_KEY: key.toString('base64') }).encryptionKey).toEqual(key);
+    expect(loadConfig({}).encryptionKey).toBeUndefined();
+    const short = () => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') });
+    expect(short).toThrow(/ENCRYPTION_KEY: must be 32 random bytes in base64/);
+  });
 });

@@ -20,6 +20,8 @@ const postgresUrl = z
     error: 'must start with postgres:// or postgresql://',
   });
 
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +61,13 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .refine((value) => BASE64.test(value) && Buffer.from(value, 'base64').length === 32, {
+        error: 'must be 32 random bytes in base64 (make one with: openssl rand -base64 32)',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -96,6 +105,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   webDistDir: string;
+  /** AES-256-GCM key for secrets kept at rest (TOTP); unset: they are stored unencrypted. */
+  encryptionKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {
@@ -139,5 +150,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,
   };
 }

@@ -4,6 +4,7 @@ export * from './auth-api';
 export * from './constants';
 export * from './format';
 export * from './messages';
+export * from './mfa-api';
 export * from './roles';
 export * from './statuses';
 export * from './validation';

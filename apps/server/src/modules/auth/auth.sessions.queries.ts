@@ -98,3 +98,8 @@ export function listLiveSessions(db: Database, userId: string) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .orderBy(desc(sessions.lastSeenAt));
 }
+
+/** The session passed a second factor: aal2 from now on, its refreshes included. */
+export async function raiseSessionToAal2(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ aal: 'aal2' }).where(eq(sessions.id, sessionId));
+}

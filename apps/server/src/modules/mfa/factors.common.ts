@@ -1,0 +1,101 @@
+/** What the /factors services share: the caller's live session, their factor, recovery codes. */
+import { MFA_MESSAGES, type WebauthnOptions } from '@adreel/domain';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { SessionIssuer } from '../auth/auth.sessions';
+import { findSession } from '../auth/auth.sessions.queries';
+import type { AuthContext } from '../auth/auth.tokens';
+import {
+  type ChallengeRow,
+  type FactorRow,
+  findFactor,
+  insertChallenge,
+  replaceRecoveryCodes,
+  verifiedFactors,
+} from './mfa.queries';
+import { hashRecoveryCode, newRecoveryCodes } from './mfa.recovery-codes';
+import type { SecretBox } from './mfa.secret-box';
+import { storedCredentialOf } from './mfa.verifier';
+import { type RelyingParty, registrationOptions } from './mfa.webauthn';
+
+/** How long a challenge may be answered: enough to find the phone or touch the key. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+export interface MfaDeps {
+  db: Database;
+  config: Config;
+  sessions: SessionIssuer;
+  rateLimiter: RateLimiter;
+  secretBox: SecretBox;
+  rp: RelyingParty;
+}
+
+export const aal2Required = () => new AppError(403, 'aal2_required', MFA_MESSAGES.aal2Required);
+export const challengeExpired = () =>
+  badRequest(MFA_MESSAGES.challengeExpired, 'challenge_expired');
+
+export function challengeExpiry(): Date {
+  return new Date(Date.now() + CHALLENGE_TTL_MS);
+}
+
+/** The caller's session as the database knows it: live, with its assurance level. */
+export async function liveSession(db: Database, caller: AuthContext) {
+  const session = await findSession(db, caller.sessionId);
+  if (!session || session.revokedAt || session.userId !== caller.userId)
+    throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+  return session;
+}
+
+/** The caller's own factor; someone else's is "not found", its existence not theirs to learn. */
+export async function ownFactor(
+  db: Database,
+  userId: string,
+  factorId: string,
+): Promise<FactorRow> {
+  const factor = await findFactor(db, userId, factorId);
+  if (!factor) throw notFound(MFA_MESSAGES.factorNotFound, 'factor_not_found');
+  return factor;
+}
+
+/** New recovery codes replace all earlier ones; the plain codes leave the server this once. */
+export async function issueRecoveryCodes(tx: Database, userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  const hashes = codes.map((code) => hashRecoveryCode(code)).filter((hash) => hash !== null);
+  await replaceRecoveryCodes(tx, userId, hashes);
+  return codes;
+}
+
+/** Registration options for a passkey, the challenge stored for whichever process verifies. */
+export async function registrationChallenge(
+  deps: Pick<MfaDeps, 'rp'>,
+  tx: Database,
+  caller: Pick<AuthContext, 'userId' | 'email'>,
+  factorId: string,
+  ip: string | null,
+): Promise<{ options: WebauthnOptions; challenge: ChallengeRow }> {
+  const existing = (await verifiedFactors(tx, caller.userId, 'webauthn'))
+    .map(storedCredentialOf)
+    .filter((credential) => credential !== null);
+  const options = await registrationOptions(
+    deps.rp,
+    { id: caller.userId, email: caller.email },
+    existing,
+  );
+  const challenge = await insertChallenge(tx, {
+    purpose: 'webauthn_registration',
+    factorId,
+    userId: caller.userId,
+    webauthnChallenge: options.challenge,
+    ip,
+    expiresAt: challengeExpiry(),
+  });
+  return { options, challenge };
+}
+
+export const phoneUnsupported = () =>
+  badRequest(
+    'Phone factors are not supported. Use an authenticator app or a passkey.',
+    'unsupported_factor',
+  );

@@ -1,0 +1,23 @@
+/**
+ * Who may change an account's second factors. Once a factor is verified, changing them takes a
+ * session that passed one (aal2): otherwise a stolen password, or a session opened before the
+ * factor existed, could add a factor of its own or remove the owner's (Supabase Auth's rule too).
+ */
+import type { AssuranceLevel } from '../../db/schema/auth';
+
+interface SessionLevel {
+  aal: AssuranceLevel;
+}
+
+/** Enrolling a factor, or making new recovery codes. */
+export function mayManageFactors(session: SessionLevel, hasVerifiedFactor: boolean): boolean {
+  return !hasVerifiedFactor || session.aal === 'aal2';
+}
+
+/** An unfinished enrolment protects nothing yet, so any session of its owner may drop it. */
+export function mayRemoveFactor(
+  session: SessionLevel,
+  factor: { verifiedAt: Date | null },
+): boolean {
+  return factor.verifiedAt === null || session.aal === 'aal2';
+}

@@ -1,0 +1,227 @@
+/**
+ * Second factors (SPEC.md §3, §7 /factors; DESIGN.md §3 account security): TOTP authenticator apps,
+ * WebAuthn passkeys and recovery codes, and the second step of sign-in. The /factors bodies keep
+ * SPEC.md §7's snake_case names (factor_type, friendly_name, challenge_id); the rest is camelCase.
+ */
+import { z } from 'zod';
+import { sessionSchema } from './auth-api';
+import { FACTOR_TYPES } from './statuses';
+
+export const FACTOR_NAME_MAX = 100;
+/** Supabase Auth's default cap on a user's factors. */
+export const MAX_FACTORS_PER_USER = 10;
+export const RECOVERY_CODE_COUNT = 10;
+export const TOTP_DIGITS = 6;
+
+export const MFA_MESSAGES = {
+  invalidCode: 'Invalid code',
+  codeReused: 'This code was already used. Wait for the next one from your authenticator app.',
+  invalidRecoveryCode: 'Invalid recovery code',
+  ticketExpired: 'Your sign-in took too long. Please sign in again.',
+  passkeyFailed: 'That passkey could not be verified. Please try again.',
+  passkeyUnknown: 'This passkey is not registered with any account.',
+  challengeExpired: 'This challenge has expired. Please start again.',
+  factorNotFound: 'Factor not found',
+  factorNameTaken: 'You already have a factor with this name. Please choose another.',
+  tooManyFactors: `You can have at most ${MAX_FACTORS_PER_USER} factors. Remove one first.`,
+  aal2Required: 'Confirm it is you with your second factor first.',
+  noWebauthnFactor: 'You have no passkey for this account. Use another factor.',
+} as const;
+
+/** The factor types that can be enrolled; phone (SMS) is in SPEC.md §3 but not offered. */
+export const ENROLLABLE_FACTOR_TYPES = ['totp', 'webauthn'] as const;
+
+export const friendlyNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(FACTOR_NAME_MAX, { error: 'Name must be less than 100 characters' });
+
+/** Six digits as the authenticator app shows them; spaces ("123 456") are ignored. */
+export const totpCodeSchema = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(
+    z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }),
+  );
+
+export const recoveryCodeSchema = z
+  .string({ error: 'Enter one of your recovery codes' })
+  .trim()
+  .min(1, { error: 'Enter one of your recovery codes' })
+  .max(40, { error: 'Enter one of your recovery codes' });
+
+export const enrolFactorBodySchema = z.discriminatedUnion(
+  'factor_type',
+  [
+    z.object({
+      factor_type: z.literal('totp'),
+      friendly_name: friendlyNameSchema.optional(),
+      /** Accepted for SPEC.md §7; the authenticator app always shows the app's name. */
+      issuer: z.string().max(255).optional(),
+    }),
+    z.object({ factor_type: z.literal('webauthn'), friendly_name: friendlyNameSchema }),
+  ],
+  { error: 'factor_type must be totp or webauthn' },
+);
+export type EnrolFactorBody = z.infer<typeof enrolFactorBodySchema>;
+
+export const factorSchema = z.object({
+  id: z.uuid(),
+  factorType: z.enum(FACTOR_TYPES),
+  friendlyName: z.string().nullable(),
+  verified: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Factor = z.infer<typeof factorSchema>;
+export const factorsResponseSchema = z.object({ factors: z.array(factorSchema) });
+
+/**
+ * WebAuthn options as @simplewebauthn/server makes them, for @simplewebauthn/browser's
+ * startRegistration / startAuthentication({ optionsJSON }).
+ */
+export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+export type WebauthnOptions = z.infer<typeof webauthnOptionsSchema>;
+
+export const enrolFactorResponseSchema = z.discriminatedUnion('factor_type', [
+  z.object({
+    id: z.uuid(),
+    factor_type: z.literal('totp'),
+    totp: z.object({
+      /** Base32, for typing into an app by hand. */
+      secret: z.string(),
+      /** otpauth:// URI; the QR code encodes it. */
+      uri: z.string(),
+      /** data:image/svg+xml URL for an <img>. */
+      qr_code: z.string(),
+    }),
+  }),
+  z.object({
+    id: z.uuid(),
+    factor_type: z.literal('webauthn'),
+    webauthn: z.object({ options: webauthnOptionsSchema }),
+  }),
+]);
+export type EnrolFactorResponse = z.infer<typeof enrolFactorResponseSchema>;
+
+export const factorChallengeResponseSchema = z.object({
+  id: z.uuid(),
+  factor_type: z.enum(ENROLLABLE_FACTOR_TYPES),
+  expires_at: z.iso.datetime({ offset: true }),
+  /** WebAuthn only: registration options for an unverified factor, assertion options otherwise. */
+  webauthn: z.object({ options: webauthnOptionsSchema }).optional(),
+});
+export type FactorChallengeResponse = z.infer<typeof factorChallengeResponseSchema>;
+
+const base64url = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, {
+    error: 'Invalid WebAuthn response',
+  });
+
+const credentialFields = {
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key', { error: 'Invalid WebAuthn response' }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+};
+
+/** navigator.credentials.create() as JSON (RegistrationResponseJSON). */
+export const webauthnRegistrationResponseSchema = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: base64url.optional(),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url.optional(),
+  }),
+});
+export type WebauthnRegistrationResponse = z.infer<typeof webauthnRegistrationResponseSchema>;
+
+/** navigator.credentials.get() as JSON (AuthenticationResponseJSON). */
+export const webauthnAuthenticationResponseSchema = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+export type WebauthnAuthenticationResponse = z.infer<typeof webauthnAuthenticationResponseSchema>;
+
+/** TOTP: code (and the challenge_id from /challenge, if one was made). WebAuthn: response. */
+export const verifyFactorBodySchema = z
+  .object({
+    challenge_id: z.uuid({ error: 'Invalid challenge' }).optional(),
+    code: totpCodeSchema.optional(),
+    response: z
+      .union([webauthnRegistrationResponseSchema, webauthnAuthenticationResponseSchema], {
+        error: 'Invalid WebAuthn response',
+      })
+      .optional(),
+  })
+  .refine((body) => body.code !== undefined || body.response !== undefined, {
+    error: 'Enter the 6-digit code from your authenticator app',
+  });
+export type VerifyFactorBody = z.infer<typeof verifyFactorBodySchema>;
+
+export const recoveryCodesSchema = z.array(z.string());
+
+/**
+ * A verified factor raises the caller's session to aal2 (a fresh access token in `session`). The
+ * first verified factor of an account also brings its recovery codes, shown this once.
+ */
+export const verifyFactorResponseSchema = z.object({
+  verified: z.literal(true),
+  recovery_codes: recoveryCodesSchema.optional(),
+  session: sessionSchema,
+});
+export type VerifyFactorResponse = z.infer<typeof verifyFactorResponseSchema>;
+
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: recoveryCodesSchema });
+
+const ticketSchema = z
+  .string({ error: MFA_MESSAGES.ticketExpired })
+  .min(1, { error: MFA_MESSAGES.ticketExpired })
+  .max(2048, { error: MFA_MESSAGES.ticketExpired });
+
+/** Sign-in's second step: a TOTP factor and its code, or one recovery code. */
+export const mfaVerifyBodySchema = z
+  .object({
+    ticket: ticketSchema,
+    factorId: z.uuid({ error: MFA_MESSAGES.factorNotFound }).optional(),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine(
+    (body) =>
+      body.recoveryCode !== undefined || (body.factorId !== undefined && body.code !== undefined),
+    { error: 'Enter the code from your authenticator app or a recovery code' },
+  );
+export type MfaVerifyBody = z.infer<typeof mfaVerifyBodySchema>;
+
+export const mfaWebauthnOptionsBodySchema = z.object({ ticket: ticketSchema });
+export const webauthnOptionsResponseSchema = z.object({ options: webauthnOptionsSchema });
+
+export const mfaWebauthnVerifyBodySchema = z.object({
+  ticket: ticketSchema,
+  response: webauthnAuthenticationResponseSchema,
+});
+
+export const passkeyOptionsResponseSchema = z.object({
+  challengeId: z.uuid(),
+  options: webauthnOptionsSchema,
+});
+export type PasskeyOptionsResponse = z.infer<typeof passkeyOptionsResponseSchema>;
+
+export const passkeyVerifyBodySchema = z.object({
+  challengeId: z.uuid({ error: MFA_MESSAGES.challengeExpired }),
+  response: webauthnAuthenticationResponseSchema,
+});
