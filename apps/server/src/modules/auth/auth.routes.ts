@@ -11,7 +11,6 @@ import {
   signUpSchema,
   tokenQuerySchema,
 } from '@adreel/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
@@ -20,18 +19,10 @@ import { assertSameOrigin } from '../../platform/csrf';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './auth.cookies';
 import { createAuthService } from './auth.service';
-import { type ClientInfo, createSessionIssuer } from './auth.sessions';
+import { clientOf, createSessionIssuer } from './auth.sessions';
 import { revokeSession } from './auth.sessions.queries';
 
 const tags = ['auth'];
-const USER_AGENT_MAX = 300;
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  return {
-    ip: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
-  };
-}
 
 const tokenBodySchema = refreshTokenBodySchema.extend({
   email: z.string().optional(),

@@ -4,6 +4,7 @@
  * spent in the last 10 seconds (two tabs refreshing at once), when it gets a sibling instead.
  */
 import { primaryRole, type Session, type SessionUser } from '@adreel/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AssuranceLevel } from '../../db/schema/auth';
 import { unauthorized } from '../../platform/errors';
@@ -27,6 +28,16 @@ export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+}
+
+const USER_AGENT_MAX = 300;
+
+/** Where a session is used from, as the account page shows it. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return {
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+  };
 }
 
 /** A session for the client, and the refresh token that continues it (cookie or body). */

@@ -11,13 +11,13 @@ import {
   sessionResponseSchema,
   webauthnOptionsResponseSchema,
 } from '@adreel/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
 import { assertSameOrigin } from '../../platform/csrf';
 import { setRefreshCookie } from '../auth/auth.cookies';
-import type { ClientInfo, IssuedSession } from '../auth/auth.sessions';
-import { createSessionIssuer } from '../auth/auth.sessions';
+import type { IssuedSession } from '../auth/auth.sessions';
+import { clientOf, createSessionIssuer } from '../auth/auth.sessions';
 import { createFactorVerificationService } from './factor-verification.service';
 import type { MfaDeps } from './factors.common';
 import { factorsRoutes } from './factors.routes';
@@ -27,15 +27,8 @@ import { relyingPartyOf } from './mfa.webauthn';
 import { createMfaSignInService, type MfaSignInService } from './mfa-signin.service';
 
 const tags = ['auth'];
-const USER_AGENT_MAX = 300;
 
 /** As auth.routes.ts records it on a session. */
-function clientOf(request: FastifyRequest): ClientInfo {
-  return {
-    ip: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
-  };
-}
 
 const signInRoutes: FastifyPluginAsyncZod<{ signIn: MfaSignInService; publicUrl: string }> = async (
   app,
