@@ -52,5 +52,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole screens load lazily and render in jsdom; on a 2-CPU machine running the server's
+    // database tests beside them, a journey can take several seconds.
+    testTimeout: 20_000,
   },
 });

@@ -15,7 +15,7 @@ const HIGHLIGHTS = [
 function BrandPanel() {
   const headline = `${TAGLINE.charAt(0).toUpperCase()}${TAGLINE.slice(1)}.`;
   return (
-    <aside className="relative isolate hidden overflow-hidden rounded-[2rem] bg-ink p-10 text-white lg:flex lg:flex-col">
+    <aside className="relative isolate hidden overflow-hidden rounded-[2rem] bg-ink p-10 text-white lg:sticky lg:top-[5.5rem] lg:flex lg:h-[calc(100dvh-7.5rem)] lg:min-h-[34rem] lg:flex-col lg:self-start">
       <div
         className="absolute -top-32 -left-24 -z-10 size-[26rem] rounded-full bg-[radial-gradient(closest-side,rgb(255_45_85/0.38),transparent)]"
         aria-hidden="true"

@@ -11,7 +11,9 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        // One name whose pressed state says whether the characters show. It leaves out the word
+        // "password", so the form's submit button stays the only "…password" button.
+        aria-label="Show characters"
         aria-pressed={visible}
         className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 cursor-pointer place-items-center rounded-lg text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >

@@ -202,7 +202,7 @@ describe('sign up', () => {
     const fetchMock = mockApi({});
     const user = await openSignUp();
     await fillSignUp(user, values);
-    await user.click(screen.getByRole('button', { name: /Create Account/ }));
+    await user.click(screen.getByRole('button', { name: /Create account/ }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -216,7 +216,7 @@ describe('sign up', () => {
       password: 'secret1',
       inviteCode: 'X'.repeat(51),
     });
-    await user.click(screen.getByRole('button', { name: /Create Account/ }));
+    await user.click(screen.getByRole('button', { name: /Create account/ }));
     expect(await screen.findByText('Invite code must be less than 50 characters')).toBeTruthy();
   });
 
@@ -232,7 +232,7 @@ describe('sign up', () => {
       inviteCode: 'ab12cd34',
     });
     await user.click(screen.getByRole('radio', { name: /Creator/ }));
-    await user.click(screen.getByRole('button', { name: /Create Account/ }));
+    await user.click(screen.getByRole('button', { name: /Create account/ }));
     expect(await screen.findByText('Account created! Redirecting...')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
       {
@@ -250,7 +250,7 @@ describe('sign up', () => {
     mockApi({ 'POST /api/auth/signup': errorResponse(403, 'private_beta', message) });
     const user = await openSignUp();
     await fillSignUp(user, { username: 'maya', email: 'maya@example.com', password: 'secret1' });
-    await user.click(screen.getByRole('button', { name: /Create Account/ }));
+    await user.click(screen.getByRole('button', { name: /Create account/ }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Request beta access' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('maya@example.com');
@@ -262,7 +262,7 @@ describe('sign up', () => {
     });
     const user = await openSignUp();
     await fillSignUp(user, { username: 'maya', email: 'maya@example.com', password: 'secret1' });
-    await user.click(screen.getByRole('button', { name: /Create Account/ }));
+    await user.click(screen.getByRole('button', { name: /Create account/ }));
     const field = await screen.findByText('That username is taken');
     expect(screen.getByLabelText('Username').getAttribute('aria-describedby')).toContain(field.id);
   });

@@ -78,15 +78,18 @@ export default function AuthPage() {
       title={heading.title}
       description={heading.description}
       footer={
-        <>
-          Not a member yet?{' '}
-          <Link
-            to="/join"
-            className="rounded-sm font-semibold text-foreground underline-offset-4 hover:underline"
-          >
-            Request beta access
-          </Link>
-        </>
+        // The Sign Up form has its own "Request here" link.
+        (view.name !== 'tabs' || tab === 'signin') && (
+          <>
+            Not a member yet?{' '}
+            <Link
+              to="/join"
+              className="rounded-sm font-semibold text-foreground underline-offset-4 hover:underline"
+            >
+              Request beta access
+            </Link>
+          </>
+        )
       }
     >
       {view.name === 'mfa' ? (

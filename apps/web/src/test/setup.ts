@@ -2,9 +2,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A screen's code loads on first visit (lazy routes); under a full parallel run that can take more
-// than the default second.
-configure({ asyncUtilTimeout: 4_000 });
+// A screen's code loads on first visit (lazy routes); under a full parallel run on a small machine
+// that can take seconds, not the default one.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: React Router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};

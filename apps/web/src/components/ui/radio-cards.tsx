@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
+import { useId } from 'react';
 import { cn } from '@/lib/utils';
 
 export interface RadioCardOption<T extends string> {
@@ -26,6 +27,7 @@ export function RadioCards<T extends string>({
   onValueChange,
   className,
 }: RadioCardsProps<T>) {
+  const id = useId();
   return (
     <RadioGroup.Root
       aria-labelledby={labelledBy}
@@ -42,6 +44,9 @@ export function RadioCards<T extends string>({
           <RadioGroup.Item
             key={option.value}
             value={option.value}
+            // Named by its label alone; the description is read after it.
+            aria-label={option.label}
+            aria-describedby={option.description ? `${id}-${option.value}` : undefined}
             className={cn(
               'group relative flex cursor-pointer flex-col items-center gap-1.5 rounded-2xl border border-input bg-background px-2 pt-3.5 pb-3 text-center',
               'transition-[border-color,background-color,box-shadow] duration-150 hover:border-[#c9c9d2]',
@@ -57,9 +62,14 @@ export function RadioCards<T extends string>({
             >
               <Icon className="size-[1.125rem]" aria-hidden="true" />
             </span>
-            <span className="text-sm font-semibold">{option.label}</span>
+            <span className="text-sm font-semibold" aria-hidden="true">
+              {option.label}
+            </span>
             {option.description && (
-              <span className="text-xs leading-snug text-muted-foreground">
+              <span
+                id={`${id}-${option.value}`}
+                className="text-xs leading-snug text-muted-foreground"
+              >
                 {option.description}
               </span>
             )}

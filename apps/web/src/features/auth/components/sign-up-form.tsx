@@ -201,7 +201,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </>
         ) : (
           <>
-            Create Account <ArrowRight />
+            Create account <ArrowRight />
           </>
         )}
       </Button>

@@ -28,7 +28,7 @@ export default function VerifyEmailBanner({ role, email }: { role: Role; email: 
         <Button
           size="sm"
           variant="outline"
-          className="self-start border-amber-300 bg-white/70 hover:bg-white sm:self-auto"
+          className="ml-[1.625rem] self-start border-amber-300 bg-white/70 hover:bg-white sm:ml-0 sm:self-auto"
           disabled={resend.isPending}
           onClick={() =>
             resend.mutate(undefined, {

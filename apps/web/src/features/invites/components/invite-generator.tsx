@@ -65,7 +65,7 @@ export function InviteGenerator({ onCreated }: { onCreated?: (invites: Invite[])
           ref={formRef}
           onSubmit={onSubmit}
           noValidate
-          className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+          className="grid grid-cols-2 gap-4 p-6 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
         >
           <Field label="Expires in (days)" error={errors.expiryDays}>
             {(control) => (
@@ -97,7 +97,7 @@ export function InviteGenerator({ onCreated }: { onCreated?: (invites: Invite[])
               />
             )}
           </Field>
-          <Field label="Role" error={errors.role}>
+          <Field label="Role" error={errors.role} className="col-span-2 lg:col-span-1">
             {(control) => (
               <NativeSelect
                 {...control}
@@ -113,7 +113,7 @@ export function InviteGenerator({ onCreated }: { onCreated?: (invites: Invite[])
           </Field>
           <Button
             type="submit"
-            className="h-11 sm:col-span-2 lg:col-span-1 lg:mt-[1.625rem]"
+            className="col-span-2 h-11 lg:col-span-1 lg:mt-[1.625rem]"
             disabled={create.isPending}
           >
             {create.isPending ? <Spinner /> : <Sparkles />}

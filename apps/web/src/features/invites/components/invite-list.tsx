@@ -232,13 +232,20 @@ export function InviteList({ freshIds = [] }: { freshIds?: readonly string[] }) 
                           <StatusBadge status={invite.status} />
                         </td>
                         <td className="px-3 py-2.5 text-muted-foreground">
-                          {invite.status === 'Used'
-                            ? formatDate(invite.expiresAt)
-                            : expiryText(invite)}
+                          {invite.status === 'Used' ? '—' : expiryText(invite)}
                         </td>
                         <td className="px-3 py-2.5">
-                          {invite.usedByUsername ? (
-                            `@${invite.usedByUsername}`
+                          {invite.isUsed ? (
+                            <span className="flex flex-col">
+                              <span>
+                                {invite.usedByUsername ? `@${invite.usedByUsername}` : 'Someone'}
+                              </span>
+                              {invite.usedAt && (
+                                <span className="text-xs text-muted-foreground">
+                                  {formatRelative(invite.usedAt)}
+                                </span>
+                              )}
+                            </span>
                           ) : (
                             <span className="text-muted-foreground">—</span>
                           )}

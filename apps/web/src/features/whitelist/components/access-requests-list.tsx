@@ -57,6 +57,7 @@ function RequestRow({
       <div className="flex gap-2">
         <Button
           size="sm"
+          variant={approving ? 'ink' : 'default'}
           aria-describedby={nameId}
           aria-pressed={approving}
           onClick={() => onApprove(request)}
