@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render-app';
-import { ApiError, api, setAccessToken } from './api';
+import { ApiError, api, setAccessToken, setUnauthorizedHandler } from './api';
 
 afterEach(() => setAccessToken(null));
 
@@ -66,5 +66,52 @@ describe('api client', () => {
       vi.fn(async () => new Response(null, { status: 204 })),
     );
     await expect(api('/api/things', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe('api client and an expired access token', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('gets a fresh token once and repeats the request with it', async () => {
+    const seen: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const auth = new Headers(init.headers).get('Authorization');
+        seen.push(auth);
+        return auth === 'Bearer fresh'
+          ? jsonResponse({ ok: true })
+          : jsonResponse({ error: { code: 'invalid_token', message: 'Expired' } }, 401);
+      }),
+    );
+    setAccessToken('stale');
+    const handler = vi.fn(async (staleToken: string) => {
+      expect(staleToken).toBe('stale');
+      setAccessToken('fresh');
+      return true;
+    });
+    setUnauthorizedHandler(handler);
+    await expect(api('/api/admin/invites')).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(['Bearer stale', 'Bearer fresh']);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('gives the 401 back when no fresh token comes, and never asks without a token', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'session_ended', message: 'Ended' } }, 401)),
+    );
+    const handler = vi.fn(async () => false);
+    setUnauthorizedHandler(handler);
+    await expect(api('/api/account/sessions')).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+
+    setAccessToken('stale');
+    await expect(api('/api/account/sessions')).rejects.toMatchObject({ code: 'session_ended' });
+    expect(handler).toHaveBeenCalledOnce();
+    await expect(
+      api('/api/auth/token', { method: 'POST', retryOnUnauthorized: false }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledOnce();
   });
 });

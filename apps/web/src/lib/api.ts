@@ -26,11 +26,25 @@ export function getAccessToken(): string | null {
   return accessToken;
 }
 
+/**
+ * Called when a request made with an access token is answered 401 (the token expired while the tab
+ * slept, or the session was ended elsewhere). Resolves true once a different token is in place, and
+ * the request is then sent once more. The session provider installs it.
+ */
+type UnauthorizedHandler = (staleToken: string) => Promise<boolean>;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   credentials?: RequestCredentials;
+  /** False for the session's own calls (refresh, sign-out), which must never wait on a refresh. */
+  retryOnUnauthorized?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -55,14 +69,12 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-
-  let response: Response;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -72,6 +84,20 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', 'Network error');
+  }
+}
+
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const token = accessToken;
+  let response = await send(path, request, token);
+  if (
+    response.status === 401 &&
+    token &&
+    onUnauthorized &&
+    request.retryOnUnauthorized !== false &&
+    (await onUnauthorized(token))
+  ) {
+    response = await send(path, request, accessToken);
   }
 
   if (!response.ok) throw await readError(response);

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '@/test/render-app';
-import { getAccessToken, setAccessToken } from './api';
+import { api, getAccessToken, setAccessToken } from './api';
 import { REFRESH_MARGIN_MS, SessionProvider, useSession } from './session';
 
 afterEach(() => {
@@ -201,5 +201,25 @@ describe('session', () => {
     );
     renderSession();
     expect(await screen.findByText('status: signed-out')).toBeTruthy();
+  });
+
+  it('renews an expired token when a request is refused, and repeats the request', async () => {
+    const tokens = ['access-1', 'access-2'];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input).startsWith('/api/auth/token')) {
+        return jsonResponse(tokenBody(tokens.shift()));
+      }
+      const auth = new Headers(init.headers).get('Authorization');
+      return auth === 'Bearer access-2'
+        ? jsonResponse({ sessions: [] })
+        : errorResponse(401, 'invalid_token', 'Expired');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderSession();
+    expect(await screen.findByText('user: Maya Chen (admin)')).toBeTruthy();
+
+    await expect(api('/api/account/sessions')).resolves.toEqual({ sessions: [] });
+    expect(getAccessToken()).toBe('access-2');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 });

@@ -16,7 +16,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ApiError, api, setAccessToken } from './api';
+import { ApiError, api, getAccessToken, setAccessToken, setUnauthorizedHandler } from './api';
 
 export type SessionState =
   | { status: 'loading'; user?: undefined }
@@ -108,6 +108,7 @@ async function refreshWithBackoff(): Promise<RefreshOutcome> {
         method: 'POST',
         body: {},
         credentials: 'include',
+        retryOnUnauthorized: false,
       });
       const session = parseTokenResponse(body);
       return session ? { kind: 'session', session } : { kind: 'signed-out' };
@@ -170,7 +171,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     generation.current += 1;
     try {
-      await api<unknown>('/api/auth/signout', { method: 'POST', body: {}, credentials: 'include' });
+      await api<unknown>('/api/auth/signout', {
+        method: 'POST',
+        body: {},
+        credentials: 'include',
+        retryOnUnauthorized: false,
+      });
     } catch {
       // Signing out locally must never fail, whatever the server says.
     }
@@ -179,6 +185,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
+  }, [refresh]);
+
+  // A request refused for an expired token gets one fresh token and one more try.
+  useEffect(() => {
+    setUnauthorizedHandler(async (staleToken) => {
+      await refresh();
+      const current = getAccessToken();
+      return current !== null && current !== staleToken;
+    });
+    return () => setUnauthorizedHandler(null);
   }, [refresh]);
 
   // Both the timer and the periodic check ask this, so a token already renewed by one is not

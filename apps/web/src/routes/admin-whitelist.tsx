@@ -33,6 +33,7 @@ export default function AdminWhitelistPage() {
                 role: request.role,
                 accessRequestId: request.id,
                 requesterName: request.name,
+                requestEmail: request.email,
               });
               const input = emailRef.current;
               input?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });

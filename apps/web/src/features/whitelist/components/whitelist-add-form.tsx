@@ -20,9 +20,20 @@ export interface WhitelistDraft {
   /** Set when the draft came from an access request, so adding it marks the request approved. */
   accessRequestId?: string;
   requesterName?: string;
+  /** The request's address: the server approves a request only for that same email. */
+  requestEmail?: string;
 }
 
 export const EMPTY_DRAFT: WhitelistDraft = { email: '', role: 'creator' };
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Typing another address turns the approval back into a plain add. */
+function withEmail(draft: WhitelistDraft, email: string): WhitelistDraft {
+  if (draft.requestEmail && !sameEmail(email, draft.requestEmail))
+    return { email, role: draft.role };
+  return { ...draft, email };
+}
 
 interface WhitelistAddFormProps {
   draft: WhitelistDraft;
@@ -106,7 +117,7 @@ export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAd
                   placeholder="person@example.com"
                   required
                   value={draft.email}
-                  onChange={(e) => onDraftChange({ ...draft, email: e.target.value })}
+                  onChange={(e) => onDraftChange(withEmail(draft, e.target.value))}
                 />
               )}
             </Field>
