@@ -104,7 +104,9 @@ describe('the private-beta gate', () => {
 
   it('lets a whitelisted email in without a code, as a viewer until the address is verified', async () => {
     const person = newPerson({ email: 'Whitelisted.Creator@Example.com' });
-    await ctx.database.db.insert(whitelist).values({ email: 'whitelisted.creator@example.com', roleAllowed: 'admin' });
+    await ctx.database.db
+      .insert(whitelist)
+      .values({ email: 'whitelisted.creator@example.com', roleAllowed: 'admin' });
 
     const res = await signUp(person);
     expect(res.statusCode).toBe(201);
@@ -116,12 +118,24 @@ describe('the private-beta gate', () => {
     });
     expect(await rolesOf('whitelisted.creator@example.com')).toEqual(['viewer']);
 
-    const token = await linkTokenFrom(ctx.database.db, 'whitelisted.creator@example.com', 'verify_email');
-    const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    const token = await linkTokenFrom(
+      ctx.database.db,
+      'whitelisted.creator@example.com',
+      'verify_email',
+    );
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+    });
     expect(verified.statusCode).toBe(200);
     expect(await rolesOf('whitelisted.creator@example.com')).toEqual(['admin', 'viewer']);
 
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+    });
     expect(again.statusCode).toBe(400);
   });
 
@@ -131,11 +145,15 @@ describe('the private-beta gate', () => {
     expect((await signUp(person)).statusCode).toBe(201);
 
     const second = await createInvite(ctx.database.db, { role: 'viewer' });
-    const sameName = await signUp(newPerson({ username: person.username.toUpperCase(), inviteCode: second.code }));
+    const sameName = await signUp(
+      newPerson({ username: person.username.toUpperCase(), inviteCode: second.code }),
+    );
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().error.code).toBe('username_taken');
 
-    const sameEmail = await signUp(newPerson({ email: person.email.toUpperCase(), inviteCode: second.code }));
+    const sameEmail = await signUp(
+      newPerson({ email: person.email.toUpperCase(), inviteCode: second.code }),
+    );
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().error.code).toBe('email_taken');
 
