@@ -8,3 +8,4 @@ export * from './mfa-api';
 export * from './roles';
 export * from './statuses';
 export * from './validation';
+export * from './video-api';

@@ -1,0 +1,98 @@
+/**
+ * The videos API (issue 4): upload, processing, the creator's area and moderation.
+ *
+ * Upload is the tus protocol (resumable) at `/api/uploads`, authenticated with the Bearer access
+ * token. The tus `Upload-Metadata` carries `filename`, `filetype`, `title`, and optionally `caption`,
+ * `campaignId`, `ctaText`, `ctaUrl`. When the last byte arrives the server checks the file; the
+ * final PATCH answers 201 with `uploadResultSchema`, or 4xx with SPEC.md's message in the usual
+ * error shape, and nothing of a refused file is kept.
+ */
+import { z } from 'zod';
+import { CAPTION_MAX, TITLE_MAX } from './constants';
+import { VIDEO_STATUSES } from './statuses';
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** DESIGN.md §3: only http and https links. */
+export const ctaUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Link must start with http:// or https://' })
+  .max(2000, { error: 'Link must be less than 2000 characters' });
+
+export const uploadMetadataSchema = z.object({
+  filename: z.string().max(255).optional(),
+  filetype: z.string().max(100).optional(),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(TITLE_MAX, { error: 'Title must be less than 200 characters' }),
+  caption: z
+    .string()
+    .trim()
+    .max(CAPTION_MAX, { error: 'Caption must be less than 500 characters' })
+    .optional(),
+  campaignId: z.uuid({ error: 'Invalid campaign ID' }).optional(),
+  ctaText: z
+    .string()
+    .trim()
+    .max(40, { error: 'Button text must be less than 40 characters' })
+    .optional(),
+  ctaUrl: ctaUrlSchema.optional(),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+export const videoCreatorSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  displayName: z.string(),
+  photoUrl: z.string().nullable(),
+});
+
+export const videoSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  caption: z.string().nullable(),
+  status: z.enum(VIDEO_STATUSES),
+  /** Why processing failed, in words the creator can act on; null otherwise. */
+  failureReason: z.string().nullable(),
+  durationSec: z.number().nullable(),
+  /** Playable H.264/AAC MP4 (HTTP Range), once processed. */
+  fileUrl: z.string().nullable(),
+  /** JPEG poster frame, once processed. */
+  thumbUrl: z.string().nullable(),
+  ctaText: z.string().nullable(),
+  ctaUrl: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  shares: z.number().int(),
+  featured: z.boolean(),
+  campaignId: z.uuid().nullable(),
+  campaignTitle: z.string().nullable(),
+  createdAt: isoTime,
+  publishedAt: isoTime.nullable(),
+  creator: videoCreatorSchema,
+});
+export type Video = z.infer<typeof videoSchema>;
+export const videoListSchema = z.object({ videos: z.array(videoSchema) });
+
+export const uploadResultSchema = z.object({ video: videoSchema });
+
+/** Creator Dashboard tiles (SPEC.md §2): Videos, Total Views, Total Likes, Earnings. */
+export const creatorStatsSchema = z.object({
+  videos: z.number().int(),
+  totalViews: z.number().int(),
+  totalLikes: z.number().int(),
+  earningsCents: z.number().int(),
+});
+export type CreatorStats = z.infer<typeof creatorStatsSchema>;
+
+/** Upload's campaign picker (SPEC.md §2): open campaigns as title and payout. */
+export const openCampaignSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  payoutPerVideoCents: z.number().int(),
+});
+export const openCampaignListSchema = z.object({ campaigns: z.array(openCampaignSchema) });
+
+export const moderationResultSchema = z.object({ message: z.string(), video: videoSchema });
+export const featureBodySchema = z.object({ featured: z.boolean() });
