@@ -1,13 +1,30 @@
-import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@adreel/domain';
-import { Upload } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { UploadForm } from '@/features/upload/components/upload-form';
+import { creatorVideosKey } from '@/features/videos/api/get-creator-videos';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /creator/upload (SPEC.md §2): `?campaign=ID` comes from a brief's Apply to Campaign. */
 export default function CreatorUploadPage() {
+  useDocumentTitle('Upload Video');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
-    <ComingSoon
-      title="Upload Video"
-      icon={Upload}
-      description={`Upload a vertical ad of up to ${VIDEO_MAX_SECONDS} seconds and ${VIDEO_MAX_BYTES / 1024 / 1024}MB, on its own or for an open campaign.`}
-    />
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
+      <PageHeader
+        eyebrow="Creator"
+        title="Upload Video"
+        description="A vertical ad people want to watch: short, sharp, made for the phone. Our team reviews every video before it goes live."
+      />
+      <UploadForm
+        initialCampaignId={params.get('campaign')}
+        onUploaded={() => {
+          void queryClient.invalidateQueries({ queryKey: creatorVideosKey });
+          void navigate('/creator/videos');
+        }}
+      />
+    </div>
   );
 }
