@@ -1,6 +1,7 @@
 import type { Role, SessionUser } from '@adreel/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
@@ -30,22 +31,50 @@ export function signedInAs(...roles: Role[]): SessionState {
  * The whole app at `path`, with a session decided by the test instead of the server, and the
  * toaster, so a test reads toasts as the user does.
  */
+/**
+ * The session the real provider would give: setSession signs in and signOut signs out, so route
+ * guards see what the user would see. The spies let a test check the calls.
+ */
+function TestSession({
+  initial,
+  spies,
+  children,
+}: {
+  initial: SessionState;
+  spies: Pick<Session, 'setSession' | 'refresh' | 'signOut'>;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState(initial);
+  const value: Session = {
+    ...state,
+    setSession: (session) => {
+      spies.setSession(session);
+      setState({ status: 'signed-in', user: session.user });
+    },
+    refresh: spies.refresh,
+    signOut: async () => {
+      await spies.signOut();
+      setState({ status: 'signed-out' });
+    },
+  };
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
 export function renderApp(path: string, session: SessionState = { status: 'signed-out' }) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const value: Session = {
-    ...session,
-    setSession: vi.fn(),
+  const spies = {
+    setSession: vi.fn<Session['setSession']>(),
     refresh: vi.fn(async () => {}),
     signOut: vi.fn(async () => {}),
   };
   const ui = (
     <QueryClientProvider client={queryClient}>
-      <SessionContext value={value}>
+      <TestSession initial={session} spies={spies}>
         <RouterProvider router={router} />
-      </SessionContext>
+      </TestSession>
       <Toaster />
     </QueryClientProvider>
   );
@@ -54,9 +83,9 @@ export function renderApp(path: string, session: SessionState = { status: 'signe
     ...result,
     router,
     queryClient,
-    signOut: value.signOut,
-    setSession: value.setSession,
-    refresh: value.refresh,
+    signOut: spies.signOut,
+    setSession: spies.setSession,
+    refresh: spies.refresh,
   };
 }
 
