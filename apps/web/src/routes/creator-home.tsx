@@ -1,12 +1,46 @@
-import { LayoutDashboard } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { Clapperboard, Megaphone, Upload, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { CreatorStatTiles } from '@/features/creator/components/creator-stat-tiles';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /creator/home (SPEC.md §2): the creator's numbers and the four ways onward. */
 export default function CreatorHomePage() {
+  useDocumentTitle('Creator Home');
+  const session = useSession();
+  const name = session.status === 'signed-in' ? session.user.displayName : null;
   return (
-    <ComingSoon
-      title="Creator Home"
-      icon={LayoutDashboard}
-      description="Your videos, views, likes and earnings at a glance, with shortcuts to upload and to open campaigns."
-    />
+    <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
+      <PageHeader
+        eyebrow="Creator"
+        title="Creator Home"
+        description={`${name ? `Welcome back, ${name.split(' ')[0]}. ` : ''}Your videos, views, likes and earnings at a glance.`}
+      />
+      <CreatorStatTiles />
+      <nav aria-label="Creator shortcuts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Button asChild size="lg">
+          <Link to="/creator/upload">
+            <Upload /> Upload Video
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/creator/videos">
+            <Clapperboard /> My Videos
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/briefs">
+            <Megaphone /> Browse Campaigns
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/creator/earnings">
+            <Wallet /> View Earnings
+          </Link>
+        </Button>
+      </nav>
+    </div>
   );
 }

@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, mockApi, renderApp, signedInAs } from '@/test/render-app';
+
+/** The dashboard tiles as "Label value". */
+function tiles() {
+  return screen
+    .getAllByRole('term')
+    .map((term) => `${term.textContent} ${term.parentElement?.nextElementSibling?.textContent}`);
+}
+
+describe('creator home', () => {
+  it('shows videos, views, likes and earnings in whole dollars', async () => {
+    mockApi({
+      'GET /api/creator/stats': jsonResponse({
+        videos: 7,
+        totalViews: 12_345,
+        totalLikes: 950,
+        earningsCents: 15_099,
+      }),
+    });
+    renderApp('/creator/home', signedInAs('creator'));
+    expect(await screen.findByText('$150')).toBeTruthy();
+    expect(tiles()).toEqual(['Videos 7', 'Total Views 12.3K', 'Total Likes 1.0K', 'Earnings $150']);
+  });
+
+  it('leads on to upload, my videos, campaigns and earnings', async () => {
+    mockApi({ 'GET /api/creator/stats': errorResponse(500, 'internal', 'boom') });
+    renderApp('/creator/home', signedInAs('creator'));
+    const nav = await screen.findByRole('navigation', { name: 'Creator shortcuts' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => `${a.textContent?.trim()} ${a.getAttribute('href')}`);
+    expect(links).toEqual([
+      'Upload Video /creator/upload',
+      'My Videos /creator/videos',
+      'Browse Campaigns /briefs',
+      'View Earnings /creator/earnings',
+    ]);
+    expect(await screen.findByText('Error loading your numbers')).toBeTruthy();
+  });
+});
