@@ -26,8 +26,13 @@ import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { mediaRoutes } from './modules/videos/media.routes';
+import { createVideoWorker } from './modules/videos/process-video.job';
+import { uploadRoutes } from './modules/videos/upload.routes';
+import { adminVideoRoutes, creatorVideoRoutes } from './modules/videos/videos.routes';
 import { authenticate } from './platform/authenticate';
 import { registerErrorHandler } from './platform/error-handler';
+import type { Worker } from './platform/jobs/queue';
 import { type Mailer, startMailer } from './platform/mail/dispatcher';
 import { registerOpenApi } from './platform/openapi';
 import {
@@ -37,7 +42,15 @@ import {
 } from './platform/rate-limit';
 import { createRealtime, type Realtime } from './platform/realtime/notifications';
 import { registerSecurityHeaders } from './platform/security';
+import { createStorage } from './platform/storage/storage';
 import { registerWebApp } from './platform/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs video processing jobs; main.ts starts it, tests drain it. */
+    videoWorker: Worker;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -125,6 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes, { prefix: '/api', context });
   await app.register(mfaRoutes, { prefix: '/api', context });
   await app.register(jwksRoutes, { context });
+
+  const storage = createStorage(config);
+  const videoWorker = createVideoWorker({ config, db: database.db, storage, log: app.log });
+  app.decorate('videoWorker', videoWorker);
+  app.addHook('onClose', () => videoWorker.stop());
+  await app.register(uploadRoutes, { context, worker: videoWorker });
+  await app.register(creatorVideoRoutes, { prefix: '/api', context });
+  await app.register(adminVideoRoutes, { prefix: '/api/admin', context });
+  await app.register(mediaRoutes, { storage });
 
   await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });
   return app;

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  app.videoWorker.start();
   if (demoAccounts) printDemoAccounts(demoAccounts, config.publicUrl);
   else logger.info({ url: config.publicUrl }, `${config.appName} is running`);
 }

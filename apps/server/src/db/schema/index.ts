@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './campaigns';
 export * from './engagement';
+export * from './jobs';
 export * from './mail';
 export * from './mfa';
 export * from './users';

@@ -1,0 +1,119 @@
+/**
+ * The processing job (DESIGN.md §3 "Videos"): transcode the original to H.264/AAC MP4 within
+ * 720×1280 with +faststart, take a poster frame, put both in storage, then the video becomes
+ * pending (SPEC.md's review state) and the original is deleted. A file ffmpeg cannot read fails the
+ * video with a reason the creator can act on; other faults are retried by the queue.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { VIDEO_MAX_SECONDS } from '@adreel/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { videos } from '../../db/schema';
+import {
+  createWorker,
+  type JobRow,
+  PermanentJobError,
+  type Worker,
+} from '../../platform/jobs/queue';
+import { poster, probe, transcode } from '../../platform/media/ffmpeg';
+import type { Storage } from '../../platform/storage/storage';
+import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
+
+export const FAILED_REASON =
+  'We could not process this video. Please export it again as MP4 (H.264) and upload it once more.';
+
+export interface VideoProcessingDeps {
+  config: Config;
+  db: Database;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  leaseMs?: number;
+  pollMs?: number;
+  backoffMs?: number;
+}
+
+export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+
+async function removeOriginal(config: Config, uploadId: string): Promise<void> {
+  const file = path.join(uploadsDir(config), path.basename(uploadId));
+  await rm(file, { force: true });
+  await rm(`${file}.json`, { force: true });
+}
+
+export function createVideoWorker(deps: VideoProcessingDeps): Worker {
+  const { config, db, storage } = deps;
+
+  async function run(job: JobRow): Promise<void> {
+    const { videoId, uploadId } = job.payload as ProcessVideoPayload;
+    const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
+    if (video?.status !== 'processing') {
+      await removeOriginal(config, uploadId);
+      return; // Deleted meanwhile, or already done by an earlier attempt.
+    }
+    const original = path.join(uploadsDir(config), path.basename(uploadId));
+    try {
+      await stat(original);
+    } catch {
+      throw new PermanentJobError('The uploaded file is missing');
+    }
+    const work = await mkdtemp(path.join(tmpdir(), 'adreel-video-'));
+    try {
+      const source = await probe(original);
+      if (!source.hasVideo) throw new PermanentJobError('No video stream');
+      const mp4 = path.join(work, 'out.mp4');
+      const jpg = path.join(work, 'poster.jpg');
+      try {
+        await transcode(original, mp4, source.hasAudio);
+      } catch (error) {
+        // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.
+        throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`);
+      }
+      const result = await probe(mp4);
+      if (!result.hasVideo || result.durationSec === null) {
+        throw new PermanentJobError('The transcoded file has no playable video');
+      }
+      await poster(mp4, jpg, result.durationSec);
+      const videoKey = `videos/${videoId}.mp4`;
+      const posterKey = `posters/${videoId}.jpg`;
+      await storage.putFile(videoKey, mp4);
+      await storage.putFile(posterKey, jpg);
+      const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(result.durationSec * 100) / 100);
+      await db
+        .update(videos)
+        .set({
+          status: 'pending',
+          fileUrl: storage.publicUrl(videoKey),
+          thumbUrl: storage.publicUrl(posterKey),
+          durationSec,
+          failureReason: null,
+        })
+        .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
+      await removeOriginal(config, uploadId);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async function onFailed(job: JobRow): Promise<void> {
+    const { videoId, uploadId } = job.payload as ProcessVideoPayload;
+    await db
+      .update(videos)
+      .set({ status: 'failed', failureReason: FAILED_REASON })
+      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
+    await removeOriginal(config, uploadId);
+  }
+
+  return createWorker({
+    db,
+    queue: PROCESS_VIDEO_QUEUE,
+    handler: { run, onFailed },
+    log: deps.log,
+    ...(deps.leaseMs === undefined ? {} : { leaseMs: deps.leaseMs }),
+    ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
+    ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * What happens when an upload is complete: the file is checked (SPEC.md §5 "Upload file"), then the
+ * video, its submission and its processing job are written in one transaction.
+ */
+import { stat } from 'node:fs/promises';
+import {
+  type UploadMetadata,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIME_TYPES,
+  type Video,
+} from '@adreel/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import type { Database } from '../../db/client';
+import { campaigns, submissions, videos } from '../../db/schema';
+import { enqueueJob } from '../../platform/jobs/queue';
+import { probe } from '../../platform/media/ffmpeg';
+import { findVideo } from './videos.queries';
+
+export const INVALID_TYPE_MESSAGE =
+  'Invalid file type. Please upload MP4, WebM, or MOV video files.';
+export const VIDEO_MAX_BYTES_MESSAGE = 'File size must be under 100MB';
+export const NO_DURATION_MESSAGE =
+  "Unable to determine video duration. Please ensure you're uploading a valid video file.";
+export const TOO_LONG_MESSAGE = 'Video must be 30 seconds or less';
+export const CAMPAIGN_CLOSED_MESSAGE = 'This campaign is not open for submissions';
+
+export const PROCESS_VIDEO_QUEUE = 'video.process';
+
+export interface ProcessVideoPayload {
+  videoId: string;
+  uploadId: string;
+  [key: string]: unknown;
+}
+
+/** A file or request the creator must change; the status and message go to the client as they are. */
+export class UploadRefused extends Error {
+  override name = 'UploadRefused';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CheckedFile {
+  mime: string;
+  durationSec: number;
+}
+
+/** SPEC.md §5's checks in its order: type (by content), size, a video stream with a duration, ≤ 30 s. */
+export async function checkVideoFile(file: string): Promise<CheckedFile> {
+  const type = await fileTypeFromFile(file).catch(() => undefined);
+  if (!type || !(VIDEO_MIME_TYPES as readonly string[]).includes(type.mime)) {
+    throw new UploadRefused(415, 'invalid_file_type', INVALID_TYPE_MESSAGE);
+  }
+  const { size } = await stat(file);
+  if (size > VIDEO_MAX_BYTES)
+    throw new UploadRefused(413, 'file_too_large', VIDEO_MAX_BYTES_MESSAGE);
+  const probed = await probe(file);
+  if (!probed.hasVideo || probed.durationSec === null) {
+    throw new UploadRefused(422, 'invalid_video', NO_DURATION_MESSAGE);
+  }
+  if (probed.durationSec > VIDEO_MAX_SECONDS) {
+    throw new UploadRefused(422, 'video_too_long', TOO_LONG_MESSAGE);
+  }
+  return { mime: type.mime, durationSec: probed.durationSec };
+}
+
+export interface UploadedVideoInput {
+  file: string;
+  uploadId: string;
+  creatorId: string;
+  metadata: UploadMetadata;
+}
+
+export async function createUploadedVideo(db: Database, input: UploadedVideoInput): Promise<Video> {
+  const checked = await checkVideoFile(input.file);
+  const { metadata } = input;
+  const videoId = await db.transaction(async (tx) => {
+    if (metadata.campaignId) {
+      const [campaign] = await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.id, metadata.campaignId),
+            eq(campaigns.status, 'open'),
+            sql`(${campaigns.deadline} is null or ${campaigns.deadline} >= current_date)`,
+          ),
+        )
+        .for('share');
+      if (!campaign) throw new UploadRefused(409, 'campaign_closed', CAMPAIGN_CLOSED_MESSAGE);
+    }
+    const [video] = await tx
+      .insert(videos)
+      .values({
+        creatorId: input.creatorId,
+        campaignId: metadata.campaignId ?? null,
+        title: metadata.title,
+        caption: metadata.caption || null,
+        ctaText: metadata.ctaText || null,
+        ctaUrl: metadata.ctaUrl ?? null,
+        status: 'processing',
+        durationSec: Math.round(checked.durationSec * 100) / 100,
+      })
+      .returning({ id: videos.id });
+    if (!video) throw new Error('insert into videos returned no row');
+    if (metadata.campaignId) {
+      await tx.insert(submissions).values({
+        campaignId: metadata.campaignId,
+        creatorId: input.creatorId,
+        videoId: video.id,
+        status: 'submitted',
+      });
+    }
+    const payload: ProcessVideoPayload = { videoId: video.id, uploadId: input.uploadId };
+    await enqueueJob(tx, PROCESS_VIDEO_QUEUE, payload, { maxAttempts: 3 });
+    return video.id;
+  });
+  const video = await findVideo(db, videoId);
+  if (!video) throw new Error('the new video is missing');
+  return video;
+}

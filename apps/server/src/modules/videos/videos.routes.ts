@@ -1,0 +1,219 @@
+/**
+ * The creator's area (own videos, dashboard numbers), the open campaigns for Upload's picker, and
+ * admin moderation of videos (SPEC.md §2 Creator Dashboard, My Videos, Upload, Admin Dashboard).
+ */
+import {
+  creatorStatsSchema,
+  errorResponseSchema,
+  featureBodySchema,
+  moderationResultSchema,
+  openCampaignListSchema,
+  VIDEO_STATUSES,
+  videoListSchema,
+} from '@adreel/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleContext } from '../../app';
+import { campaigns, submissions, transactions, videos } from '../../db/schema';
+import { allow, requireAuth } from '../../platform/authenticate';
+import { conflict, notFound } from '../../platform/errors';
+import { findVideo, listCreatorVideos, listVideosByStatus } from './videos.queries';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const idParams = z.object({ id: z.uuid({ error: 'Invalid video ID' }) });
+
+export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
+  app,
+  { context },
+) => {
+  const { db } = context;
+  const creatorOnly = { preHandler: allow.roles(['creator', 'admin']) };
+
+  app.get(
+    '/creator/videos',
+    {
+      ...creatorOnly,
+      schema: {
+        tags: ['videos'],
+        summary: "The caller's own videos, newest first",
+        response: { 200: videoListSchema, ...errors },
+      },
+    },
+    async (request) => ({ videos: await listCreatorVideos(db, requireAuth(request).userId) }),
+  );
+
+  app.get(
+    '/creator/stats',
+    {
+      ...creatorOnly,
+      schema: {
+        tags: ['videos'],
+        summary: "The Creator Dashboard's tiles",
+        response: { 200: creatorStatsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const [totals] = await db
+        .select({
+          videos: sql<number>`count(*)::int`,
+          totalViews: sql<number>`coalesce(sum(${videos.views}), 0)::int`,
+          totalLikes: sql<number>`coalesce(sum(${videos.likes}), 0)::int`,
+        })
+        .from(videos)
+        .where(eq(videos.creatorId, userId));
+      const [money] = await db
+        .select({
+          earningsCents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)::bigint`,
+        })
+        .from(transactions)
+        .where(eq(transactions.creatorId, userId));
+      return {
+        videos: Number(totals?.videos ?? 0),
+        totalViews: Number(totals?.totalViews ?? 0),
+        totalLikes: Number(totals?.totalLikes ?? 0),
+        earningsCents: Number(money?.earningsCents ?? 0),
+      };
+    },
+  );
+
+  app.get(
+    '/campaigns/open',
+    {
+      ...creatorOnly,
+      schema: {
+        tags: ['videos'],
+        summary: "Open campaigns for Upload's picker, newest first",
+        response: { 200: openCampaignListSchema, ...errors },
+      },
+    },
+    async () => ({
+      campaigns: await db
+        .select({
+          id: campaigns.id,
+          title: campaigns.title,
+          payoutPerVideoCents: campaigns.payoutPerVideoCents,
+        })
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.status, 'open'),
+            sql`(${campaigns.deadline} is null or ${campaigns.deadline} >= current_date)`,
+          ),
+        )
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id)),
+    }),
+  );
+};
+
+export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
+  app,
+  { context },
+) => {
+  const { db } = context;
+  app.addHook('onRequest', allow.roles(['admin']));
+  const moderationErrors = {
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+    ...errors,
+  };
+
+  app.get(
+    '/videos',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Videos by status (default pending) with their creators, newest first',
+        querystring: z.object({ status: z.enum(VIDEO_STATUSES).default('pending') }),
+        response: { 200: videoListSchema, ...errors },
+      },
+    },
+    async (request) => ({ videos: await listVideosByStatus(db, request.query.status) }),
+  );
+
+  async function moderate(id: string, decision: 'approved' | 'rejected') {
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(videos)
+        .set(
+          decision === 'approved'
+            ? { status: 'approved', publishedAt: sql`now()` }
+            : { status: 'rejected', featured: false },
+        )
+        .where(and(eq(videos.id, id), eq(videos.status, 'pending')))
+        .returning({ id: videos.id });
+      if (!row) return false;
+      if (decision === 'rejected') {
+        // DESIGN.md §3: rejecting a submitted video closes its submission; no payout can follow.
+        await tx
+          .update(submissions)
+          .set({ status: 'rejected_by_admin', decidedAt: sql`now()` })
+          .where(and(eq(submissions.videoId, id), eq(submissions.status, 'submitted')));
+      }
+      return true;
+    });
+    const video = await findVideo(db, id);
+    if (!video) throw notFound('Video not found');
+    if (!changed) throw conflict('Only a pending video can be approved or rejected', 'not_pending');
+    return video;
+  }
+
+  app.post(
+    '/videos/:id/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a pending video: it is published',
+        params: idParams,
+        response: { 200: moderationResultSchema, ...moderationErrors },
+      },
+    },
+    async (request) => ({
+      message: 'Video approved',
+      video: await moderate(request.params.id, 'approved'),
+    }),
+  );
+
+  app.post(
+    '/videos/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending video; a campaign submission behind it is rejected too',
+        params: idParams,
+        response: { 200: moderationResultSchema, ...moderationErrors },
+      },
+    },
+    async (request) => ({
+      message: 'Video rejected',
+      video: await moderate(request.params.id, 'rejected'),
+    }),
+  );
+
+  app.post(
+    '/videos/:id/feature',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Feature or unfeature an approved video',
+        params: idParams,
+        body: featureBodySchema,
+        response: { 200: moderationResultSchema, ...moderationErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { featured } = request.body;
+      const [row] = await db
+        .update(videos)
+        .set({ featured })
+        .where(and(eq(videos.id, id), eq(videos.status, 'approved')))
+        .returning({ id: videos.id });
+      const video = await findVideo(db, id);
+      if (!video) throw notFound('Video not found');
+      if (!row) throw conflict('Only an approved video can be featured', 'not_approved');
+      return { message: featured ? 'Video featured' : 'Video unfeatured', video };
+    },
+  );
+};

@@ -1,0 +1,133 @@
+/**
+ * ffprobe and ffmpeg from npm packages that ship the binaries (@ffprobe-installer, @ffmpeg-installer);
+ * FFPROBE_PATH and FFMPEG_PATH override them.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+function binary(envName: string, packageName: string): string {
+  const fromEnv = process.env[envName];
+  if (fromEnv) return fromEnv;
+  return (require(packageName) as { path: string }).path;
+}
+
+export const ffprobePath = () => binary('FFPROBE_PATH', '@ffprobe-installer/ffprobe');
+export const ffmpegPath = () => binary('FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
+
+export interface ProbeResult {
+  hasVideo: boolean;
+  hasAudio: boolean;
+  /** Seconds, or null when the container and streams do not say. */
+  durationSec: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+interface FfprobeOutput {
+  streams?: { codec_type?: string; duration?: string; width?: number; height?: number }[];
+  format?: { duration?: string };
+}
+
+function seconds(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const parsed = Number.parseFloat(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+}
+
+/** What ffprobe finds in a file; a file it cannot read at all gives no video stream. */
+export async function probe(file: string): Promise<ProbeResult> {
+  let output: FfprobeOutput;
+  try {
+    const { stdout } = await run(
+      ffprobePath(),
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 },
+    );
+    output = JSON.parse(stdout) as FfprobeOutput;
+  } catch {
+    return { hasVideo: false, hasAudio: false, durationSec: null, width: null, height: null };
+  }
+  const streams = output.streams ?? [];
+  const video = streams.find((stream) => stream.codec_type === 'video');
+  return {
+    hasVideo: video !== undefined,
+    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+    durationSec: seconds(output.format?.duration) ?? seconds(video?.duration),
+    width: video?.width ?? null,
+    height: video?.height ?? null,
+  };
+}
+
+/**
+ * H.264/AAC MP4 fitting within 720×1280 (aspect kept, even sides), `+faststart` so playback starts
+ * before the whole file has arrived. A silent source gets a silent AAC track, so every file has one.
+ */
+export async function transcode(input: string, output: string, hasAudio: boolean): Promise<void> {
+  const audioInput = hasAudio
+    ? []
+    : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=44100'];
+  const maps = hasAudio
+    ? ['-map', '0:v:0', '-map', '0:a:0']
+    : ['-map', '0:v:0', '-map', '1:a:0', '-shortest'];
+  await run(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      input,
+      ...audioInput,
+      ...maps,
+      '-vf',
+      "scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ],
+    { timeout: 10 * 60_000, maxBuffer: 4 * 1024 * 1024 },
+  );
+}
+
+/** A JPEG poster frame from the first second (or the very start of a shorter clip). */
+export async function poster(input: string, output: string, durationSec: number): Promise<void> {
+  const at = Math.min(1, durationSec / 2).toFixed(2);
+  await run(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      at,
+      '-i',
+      input,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      '-f',
+      'image2',
+      output,
+    ],
+    { timeout: 60_000 },
+  );
+}
