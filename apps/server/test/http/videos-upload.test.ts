@@ -1,10 +1,10 @@
 /**
  * Upload over tus, the file checks, processing by the worker and media with Range (issue 4).
  */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, submissions, videos } from '../../src/db/schema';
 import { makeVideoFixtures, type VideoFixtures } from '../fixtures/videos';
@@ -122,6 +122,77 @@ describe('upload over tus', () => {
     const posterResponse = await t.app.inject({ method: 'GET', url: row?.thumbUrl ?? '' });
     expect(posterResponse.statusCode).toBe(200);
     expect(posterResponse.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('resumes: the file may arrive in parts, the offset is asked with HEAD', async () => {
+    const { headers } = await signedInUser(t, 'creator');
+    const bytes = await readFile(fixtures.shortMp4);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-length': String(bytes.length),
+        'upload-metadata': encodeMetadata({ title: 'In parts' }),
+      },
+    });
+    const location = created.headers.location as string;
+    const half = Math.floor(bytes.length / 2);
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: bytes.subarray(0, half),
+    });
+    expect(first.statusCode).toBe(204);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: location,
+      headers: { ...headers, ...TUS },
+    });
+    expect(head.headers['upload-offset']).toBe(String(half));
+    const rest = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-offset': String(half),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: bytes.subarray(half),
+    });
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().video).toMatchObject({ title: 'In parts', status: 'processing' });
+    await t.app.videoWorker.drain();
+  });
+
+  it('fails the video with a readable reason when processing cannot succeed', async () => {
+    const { headers } = await signedInUser(t, 'creator');
+    const response = await upload(headers, fixtures.shortMp4, { title: 'Doomed' });
+    const { video } = response.json();
+    // The original disappears before the job runs (a disk lost): no retry can help.
+    for (const name of await uploadsLeft()) await rm(path.join(dataDir, 'uploads', name));
+    await t.app.videoWorker.drain();
+    const list = await t.app.inject({ method: 'GET', url: '/api/creator/videos', headers });
+    expect(list.json().videos[0]).toMatchObject({
+      id: video.id,
+      status: 'failed',
+      fileUrl: null,
+      failureReason: expect.stringMatching(/could not process/),
+    });
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'videoId' = ${video.id}`);
+    expect(job).toMatchObject({ state: 'failed', attempts: 1 });
+    await t.database.db.delete(jobs).where(eq(jobs.id, job?.id ?? ''));
   });
 
   it('enters a picked open campaign: the submission is created with the video', async () => {
