@@ -1,0 +1,100 @@
+import { formatThousands, type Video } from '@adreel/domain';
+import { AlertTriangle, Film, RefreshCw, Star, StarOff } from 'lucide-react';
+import { toast } from 'sonner';
+import { StateMessage } from '@/components/state-message';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDuration } from '@/lib/format-duration';
+import { useFeatureVideo } from '../api/feature-video';
+import { useAdminVideos } from '../api/get-admin-videos';
+
+function ApprovedRow({ video }: { video: Video }) {
+  const feature = useFeatureVideo();
+  const next = !video.featured;
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <div className="aspect-[9/16] w-11 shrink-0 overflow-hidden rounded-lg bg-ink">
+        {video.thumbUrl ? (
+          <img src={video.thumbUrl} alt="" className="size-full object-cover" loading="lazy" />
+        ) : (
+          <div className="grid size-full place-items-center text-ink-muted">
+            <Film className="size-4" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2">
+          <span className="truncate font-semibold">{video.title}</span>
+          {video.featured && <Badge>Featured</Badge>}
+        </p>
+        <p className="truncate text-[0.8125rem] text-muted-foreground tabular-nums">
+          @{video.creator.username} · {formatThousands(video.views)} views ·{' '}
+          {formatDuration(video.durationSec)}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        variant={video.featured ? 'outline' : 'secondary'}
+        disabled={feature.isPending}
+        aria-label={`${video.featured ? 'Unfeature' : 'Feature'} ${video.title}`}
+        onClick={() =>
+          feature.mutate(
+            { id: video.id, featured: next },
+            {
+              onSuccess: (answer) => toast.success(answer.message),
+              onError: () => toast.error('Failed to update featured status'),
+            },
+          )
+        }
+      >
+        {feature.isPending ? <Spinner /> : video.featured ? <StarOff /> : <Star />}
+        {video.featured ? 'Unfeature' : 'Feature'}
+      </Button>
+    </li>
+  );
+}
+
+/** SPEC.md §4: an admin may feature an approved video; featured ones lead the feed. */
+export function ApprovedVideos() {
+  const videos = useAdminVideos('approved');
+  if (videos.isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+      </div>
+    );
+  }
+  if (videos.isError) {
+    return (
+      <StateMessage
+        tone="error"
+        icon={AlertTriangle}
+        title="Error loading videos"
+        action={
+          <Button variant="outline" onClick={() => void videos.refetch()}>
+            <RefreshCw /> Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (videos.data.length === 0) {
+    return (
+      <StateMessage
+        icon={Film}
+        title="No approved videos yet"
+        description="Approved videos appear here, ready to feature."
+      />
+    );
+  }
+  return (
+    <ul className="divide-y divide-border rounded-3xl border border-border bg-card px-4 shadow-card">
+      {videos.data.map((video) => (
+        <ApprovedRow key={video.id} video={video} />
+      ))}
+    </ul>
+  );
+}

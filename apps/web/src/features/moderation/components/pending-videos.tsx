@@ -1,0 +1,137 @@
+import type { Video } from '@adreel/domain';
+import { AlertTriangle, Check, CheckCircle2, RefreshCw, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { StateMessage } from '@/components/state-message';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessage } from '@/lib/error-message';
+import { formatDuration } from '@/lib/format-duration';
+import { formatRelative } from '@/lib/format-time';
+import { useApproveVideo } from '../api/approve-video';
+import { useAdminVideos } from '../api/get-admin-videos';
+import { useRejectVideo } from '../api/reject-video';
+
+function ReviewCard({ video }: { video: Video }) {
+  const approve = useApproveVideo();
+  const reject = useRejectVideo();
+  const busy = approve.isPending || reject.isPending;
+  return (
+    <li className="flex gap-4 rounded-3xl border border-border bg-card p-3 shadow-card sm:p-4">
+      <div className="aspect-[9/16] w-32 shrink-0 overflow-hidden rounded-2xl bg-ink sm:w-40">
+        {video.fileUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: creators' ads carry no caption track to offer
+          <video
+            src={video.fileUrl}
+            poster={video.thumbUrl ?? undefined}
+            controls
+            playsInline
+            preload="none"
+            className="size-full object-cover"
+            aria-label={`Preview of ${video.title}`}
+          />
+        ) : (
+          <div className="grid size-full place-items-center px-2 text-center text-xs text-ink-muted">
+            No preview
+          </div>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 py-1">
+        <h3 className="line-clamp-2 font-semibold leading-snug text-balance">{video.title}</h3>
+        <p className="truncate text-[0.8125rem] text-muted-foreground">
+          {video.creator.displayName}{' '}
+          <span className="text-muted-foreground/80">@{video.creator.username}</span>
+        </p>
+        {video.caption && (
+          <p className="line-clamp-3 text-sm text-pretty text-foreground/85">{video.caption}</p>
+        )}
+        <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
+          {formatDuration(video.durationSec)} · {formatRelative(video.createdAt)}
+          {video.campaignTitle ? ` · ${video.campaignTitle}` : ''}
+        </p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button
+            size="sm"
+            disabled={busy}
+            aria-label={`Approve ${video.title}`}
+            onClick={() =>
+              approve.mutate(video.id, {
+                onSuccess: (answer) => toast.success(answer.message),
+                onError: () => toast.error('Failed to approve video'),
+              })
+            }
+          >
+            {approve.isPending ? <Spinner /> : <Check />} Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Reject ${video.title}`}
+            className="text-destructive hover:bg-red-50"
+            onClick={() =>
+              reject.mutate(video.id, {
+                onSuccess: (answer) => toast.success(answer.message),
+                onError: () => toast.error('Failed to reject video'),
+              })
+            }
+          >
+            {reject.isPending ? <Spinner /> : <X />} Reject
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function ListSkeleton() {
+  return (
+    <ul className="grid gap-3 lg:grid-cols-2" aria-label="Loading videos">
+      {[0, 1].map((i) => (
+        <li key={i} className="flex gap-4 rounded-3xl border border-border p-4">
+          <Skeleton className="aspect-[9/16] w-32 rounded-2xl sm:w-40" />
+          <div className="flex flex-1 flex-col gap-2 py-1">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC.md §2 Admin Dashboard: videos waiting for review, each with approve and reject. */
+export function PendingVideos() {
+  const videos = useAdminVideos('pending');
+  if (videos.isPending) return <ListSkeleton />;
+  if (videos.isError) {
+    return (
+      <StateMessage
+        tone="error"
+        icon={AlertTriangle}
+        title={serverMessage(videos.error, 'Error loading videos')}
+        action={
+          <Button variant="outline" onClick={() => void videos.refetch()}>
+            <RefreshCw /> Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (videos.data.length === 0) {
+    return (
+      <StateMessage
+        icon={CheckCircle2}
+        title="All caught up"
+        description="No videos are waiting for review."
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-3 lg:grid-cols-2">
+      {videos.data.map((video) => (
+        <ReviewCard key={video.id} video={video} />
+      ))}
+    </ul>
+  );
+}
