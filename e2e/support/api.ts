@@ -75,5 +75,6 @@ export async function signInThroughScreen(page: Page, email: string, password = 
   const form = page.getByRole('tabpanel', { name: 'Sign In' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  // Exact: "Sign in with a passkey" is a button of this form too.
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

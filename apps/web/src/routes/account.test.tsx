@@ -102,6 +102,7 @@ describe('account', () => {
     mockApi({ 'GET /api/account/sessions': errorResponse(500, 'internal', 'boom') });
     renderApp('/account', signedInAs('viewer'));
     expect(await screen.findByText("Your sessions can't be loaded right now.")).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Active sessions' });
+    expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -1,10 +1,15 @@
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { ProfileCard } from '@/features/account/components/profile-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
+import { PasskeysCard } from '@/features/mfa/components/passkeys-card';
+import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /account (DESIGN.md §3): who you are, where you are signed in, and your password. */
+/**
+ * /account (DESIGN.md §3): who you are, how you sign in (two-factor, passkeys, password) and where
+ * you are signed in.
+ */
 export default function AccountPage() {
   useDocumentTitle('Account');
   const session = useSession();
@@ -15,13 +20,17 @@ export default function AccountPage() {
       <header className="animate-fade-up">
         <p className="text-eyebrow uppercase text-primary">Settings</p>
         <h1 className="mt-2 text-title sm:text-[2.25rem]">Account</h1>
-        <p className="mt-2 text-muted-foreground">Your profile, devices and password.</p>
+        <p className="mt-2 text-muted-foreground">
+          Your profile, how you sign in, and where you are signed in.
+        </p>
       </header>
       <div className="mt-8 grid items-start gap-4 lg:grid-cols-[20rem_1fr] lg:gap-6">
         <div className="lg:sticky lg:top-20">
           <ProfileCard user={session.user} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
+          <TwoFactorCard />
+          <PasskeysCard />
           <SessionsCard />
           <ChangePasswordCard />
         </div>

@@ -12,6 +12,8 @@ export function verifyMfa(body: MfaAnswer): Promise<SessionResponse> {
     method: 'POST',
     body,
     credentials: 'include',
+    // A wrong code is a 401 that no token refresh could fix.
+    retryOnUnauthorized: false,
   });
 }
 

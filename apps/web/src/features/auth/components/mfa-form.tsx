@@ -1,5 +1,5 @@
-import { homePathFor, type MfaRequired } from '@adreel/domain';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { homePathFor, type MfaRequired, type SessionResponse } from '@adreel/domain';
+import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,33 +9,81 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
+import { passkeysSupported } from '@/lib/passkey';
 import { useSession } from '@/lib/session';
 import { useVerifyMfa } from '../api/verify-mfa';
+import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
+import { OrDivider, showPasskeyFailure } from './passkey-sign-in-button';
 
 const CODE_PATTERN = /^\d{6}$/;
 
-/** The second step of a sign-in: a 6-digit code from an authenticator app, or a recovery code. */
+type Mode = 'totp' | 'passkey' | 'recovery';
+
+/**
+ * The second step of a sign-in: a 6-digit code from an authenticator app, the account's passkey,
+ * or a recovery code.
+ */
 export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
   const verify = useVerifyMfa();
+  const verifyPasskey = useVerifyMfaPasskey();
   const inputRef = useRef<HTMLInputElement>(null);
-  // Passkeys answer in their own flow; this step asks for authenticator-app codes.
   const totpFactors = mfa.factors.filter((factor) => factor.factorType === 'totp');
+  const hasPasskey =
+    passkeysSupported() && mfa.factors.some((factor) => factor.factorType === 'webauthn');
+  // The authenticator app first where there is one; else the passkey; a recovery code last.
+  const preferred: Mode = totpFactors.length > 0 ? 'totp' : hasPasskey ? 'passkey' : 'recovery';
   const [factorId, setFactorId] = useState(totpFactors[0]?.id ?? '');
-  const [useRecovery, setUseRecovery] = useState(totpFactors.length === 0);
+  const [mode, setMode] = useState<Mode>(preferred);
+  const useRecovery = mode === 'recovery';
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const busy = verify.isPending || verifyPasskey.isPending;
 
   function switchMode() {
-    setUseRecovery((v) => !v);
+    setMode((current) => (current === 'recovery' ? preferred : 'recovery'));
     setError(null);
     requestAnimationFrame(() => inputRef.current?.focus());
   }
 
+  function signedIn(next: SessionResponse['session']) {
+    if (!next) {
+      toast.error('Error signing in');
+      return;
+    }
+    session.setSession(next);
+    toast.success('Welcome back!');
+    void navigate(homePathFor(next.user.roles), { replace: true });
+  }
+
+  function answerWithPasskey() {
+    verifyPasskey.mutate(mfa.ticket, {
+      onSuccess: ({ session: next }) => signedIn(next),
+      onError: showPasskeyFailure,
+    });
+  }
+
+  const passkeyButton = hasPasskey && (
+    <Button
+      variant={mode === 'passkey' ? 'default' : 'outline'}
+      size="lg"
+      className="w-full"
+      disabled={busy}
+      onClick={answerWithPasskey}
+    >
+      {verifyPasskey.isPending ? <Spinner /> : <KeyRound />}
+      Use your passkey
+    </Button>
+  );
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (mode === 'passkey') {
+      answerWithPasskey();
+      return;
+    }
     if (useRecovery ? !recoveryCode.trim() : !CODE_PATTERN.test(code)) {
       setError(
         useRecovery
@@ -50,15 +98,7 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
       ? { ticket: mfa.ticket, recoveryCode: recoveryCode.trim() }
       : { ticket: mfa.ticket, factorId, code };
     verify.mutate(body, {
-      onSuccess: ({ session: next }) => {
-        if (!next) {
-          toast.error('Error signing in');
-          return;
-        }
-        session.setSession(next);
-        toast.success('Welcome back!');
-        void navigate(homePathFor(next.user.roles), { replace: true });
-      },
+      onSuccess: ({ session: next }) => signedIn(next),
       onError: (e) => {
         toast.error(serverMessage(e, 'Error signing in'));
         setCode('');
@@ -67,18 +107,22 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
     });
   }
 
+  const explanation = {
+    totp: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+    passkey:
+      'Confirm with the passkey you added to this account: your fingerprint, face, screen lock or security key.',
+    recovery:
+      'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.',
+  }[mode];
+
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="flex items-start gap-3 rounded-2xl bg-muted px-4 py-3.5">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">
-          {useRecovery
-            ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.'
-            : 'Open your authenticator app and enter the 6-digit code it shows for this account.'}
-        </p>
+        <p className="text-sm text-muted-foreground">{explanation}</p>
       </div>
 
-      {!useRecovery && totpFactors.length > 1 && (
+      {mode === 'totp' && totpFactors.length > 1 && (
         <Field label="Authenticator">
           {(control) => (
             <NativeSelect
@@ -96,7 +140,7 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
         </Field>
       )}
 
-      {useRecovery ? (
+      {mode === 'recovery' && (
         <Field key="recovery" label="Recovery code" error={error}>
           {(control) => (
             <Input
@@ -113,7 +157,8 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
             />
           )}
         </Field>
-      ) : (
+      )}
+      {mode === 'totp' && (
         <Field key="code" label="6-digit code" error={error}>
           {(control) => (
             <Input
@@ -134,22 +179,36 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
         </Field>
       )}
 
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={verify.isPending}>
-        {verify.isPending ? (
-          <>
-            <Spinner /> Verifying…
-          </>
-        ) : (
-          'Verify'
-        )}
-      </Button>
+      {mode === 'passkey' ? (
+        passkeyButton
+      ) : (
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+          {verify.isPending ? (
+            <>
+              <Spinner /> Verifying…
+            </>
+          ) : (
+            'Verify'
+          )}
+        </Button>
+      )}
+      {mode === 'totp' && hasPasskey && (
+        <>
+          <OrDivider />
+          {passkeyButton}
+        </>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" size="sm" onClick={onBack}>
           <ArrowLeft /> Back to sign in
         </Button>
-        {totpFactors.length > 0 && (
+        {(totpFactors.length > 0 || hasPasskey) && (
           <Button variant="link" size="sm" onClick={switchMode}>
-            {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+            {mode !== 'recovery'
+              ? 'Use a recovery code'
+              : preferred === 'totp'
+                ? 'Use your authenticator app'
+                : 'Use your passkey'}
           </Button>
         )}
       </div>

@@ -12,6 +12,7 @@ import { serverMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { focusField, validate } from '@/lib/validate';
 import { useSignIn } from '../api/sign-in';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 interface SignInFormProps {
   defaultEmail?: string;
@@ -114,6 +115,7 @@ export function SignInForm({
           </>
         )}
       </Button>
+      <PasskeySignInButton />
     </form>
   );
 }

@@ -1,0 +1,159 @@
+import { FACTOR_NAME_MAX, friendlyNameSchema } from '@adreel/domain';
+import { Fingerprint } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { serverMessage } from '@/lib/error-message';
+import {
+  createPasskey,
+  isPasskeyAlreadyRegistered,
+  isPasskeyBrowserError,
+  isPasskeyCancelled,
+} from '@/lib/passkey';
+import { validate } from '@/lib/validate';
+import { useEnrolFactor } from '../api/enrol-factor';
+import { useRemoveFactor } from '../api/remove-factor';
+import { useVerifyFactor } from '../api/verify-factor';
+import { isAal2Required } from '../lib/factors';
+
+type Phase = 'idle' | 'starting' | 'prompt' | 'saving';
+
+/**
+ * Adding a passkey: name it, then the browser's own prompt (fingerprint, face, screen lock or a
+ * security key) makes it, and the server checks and keeps its public key.
+ */
+export function AddPasskeyDialog({
+  first,
+  onClose,
+  onEnrolled,
+  onAal2Required,
+}: {
+  first: boolean;
+  onClose: () => void;
+  onEnrolled: (recoveryCodes: string[] | undefined) => void;
+  onAal2Required: () => void;
+}) {
+  const enrol = useEnrolFactor();
+  const verify = useVerifyFactor();
+  const remove = useRemoveFactor();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const busy = phase !== 'idle';
+
+  function nameProblem(message: string) {
+    setNameError(message);
+    nameRef.current?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validate(friendlyNameSchema, name);
+    if (!result.ok) {
+      nameProblem(result.message);
+      return;
+    }
+    setNameError(null);
+    setNotice(null);
+    setPhase('starting');
+    let factorId: string | null = null;
+    try {
+      const started = await enrol.mutateAsync({
+        factor_type: 'webauthn',
+        friendly_name: result.data,
+      });
+      if (started.factor_type !== 'webauthn') throw new Error('Unexpected enrolment');
+      factorId = started.id;
+      setPhase('prompt');
+      const response = await createPasskey(started.webauthn.options);
+      setPhase('saving');
+      const answer = await verify.mutateAsync({ factorId, response });
+      toast.success(first ? 'Passkey added. Two-factor authentication is on' : 'Passkey added');
+      onEnrolled(answer.recovery_codes);
+      return;
+    } catch (error) {
+      setPhase('idle');
+      // The unfinished enrolment protects nothing; drop it so the name is free again.
+      if (factorId) remove.mutate(factorId);
+      if (isAal2Required(error)) {
+        onClose();
+        onAal2Required();
+      } else if (error instanceof ApiError && error.code === 'factor_name_taken') {
+        nameProblem(error.message);
+      } else if (isPasskeyCancelled(error)) {
+        setNotice('The passkey prompt was closed, so nothing was added. Try again when ready.');
+      } else if (isPasskeyAlreadyRegistered(error)) {
+        setNotice('This device already holds a passkey for your account. Use another one.');
+      } else if (isPasskeyBrowserError(error)) {
+        toast.error("This browser couldn't create a passkey. Try again, or use another device.");
+      } else {
+        toast.error(serverMessage(error, 'Error adding the passkey'));
+      }
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:w-[min(30rem,calc(100vw-2rem))]">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="overflow-y-auto p-6">
+          <span className="grid size-11 place-items-center rounded-2xl bg-brand-soft text-primary">
+            <Fingerprint className="size-5.5" aria-hidden="true" />
+          </span>
+          <DialogTitle className="mt-4 pr-10 text-xl font-bold tracking-tight">
+            Add a passkey
+          </DialogTitle>
+          <DialogDescription className="mt-2 text-sm text-muted-foreground">
+            Your browser will ask you to confirm with your fingerprint, face, screen lock or a
+            security key. The passkey stays on that device; we only keep its public key.
+          </DialogDescription>
+          <Field
+            className="mt-5"
+            label="Name"
+            hint="So you can recognise it later, e.g. “MacBook Touch ID”."
+            error={nameError}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                ref={nameRef}
+                name="friendlyName"
+                autoComplete="off"
+                autoFocus
+                required
+                maxLength={FACTOR_NAME_MAX}
+                value={name}
+                disabled={busy}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+          {notice && (
+            <p role="status" className="mt-4 rounded-xl bg-muted px-3.5 py-2.5 text-sm">
+              {notice}
+            </p>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy && <Spinner />}
+              {phase === 'prompt'
+                ? 'Waiting for your device…'
+                : phase === 'saving'
+                  ? 'Saving…'
+                  : 'Continue'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
