@@ -33,7 +33,7 @@ describe('route guard', () => {
 
   it('lets a creator into the creator area', async () => {
     renderApp('/creator/home', signedInAs('creator'));
-    expect(await screen.findByRole('heading', { name: 'Creator Home — coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Creator Home' })).toBeTruthy();
   });
 
   it('lets an admin into the creator, brand and admin areas', async () => {

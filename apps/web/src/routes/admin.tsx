@@ -71,8 +71,11 @@ export default function AdminPage() {
         }
       />
       <Tabs defaultValue="pending" className="flex flex-col gap-6">
-        <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="pending" className="gap-2">
+        <TabsList className="flex w-full sm:w-fit">
+          <TabsTrigger
+            value="pending"
+            className="flex flex-auto items-center justify-center gap-2 whitespace-nowrap px-3 sm:px-4"
+          >
             Pending Videos{' '}
             {pending.data && (
               <Badge variant={pending.data.length > 0 ? 'default' : 'secondary'}>
@@ -80,8 +83,12 @@ export default function AdminPage() {
               </Badge>
             )}
           </TabsTrigger>
-          <TabsTrigger value="reports">Reports</TabsTrigger>
-          <TabsTrigger value="tools">Tools</TabsTrigger>
+          <TabsTrigger value="reports" className="flex-auto px-3 sm:px-4">
+            Reports
+          </TabsTrigger>
+          <TabsTrigger value="tools" className="flex-auto px-3 sm:px-4">
+            Tools
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="pending" className="flex flex-col gap-10">
           <section aria-labelledby="pending-title" className="flex flex-col gap-4">

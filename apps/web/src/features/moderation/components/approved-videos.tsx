@@ -25,13 +25,13 @@ function ApprovedRow({ video }: { video: Video }) {
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-2">
-          <span className="truncate font-semibold">{video.title}</span>
+        <p className="truncate font-semibold">{video.title}</p>
+        <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground tabular-nums">
           {video.featured && <Badge>Featured</Badge>}
-        </p>
-        <p className="truncate text-[0.8125rem] text-muted-foreground tabular-nums">
-          @{video.creator.username} · {formatThousands(video.views)} views ·{' '}
-          {formatDuration(video.durationSec)}
+          <span className="truncate">
+            @{video.creator.username} · {formatThousands(video.views)} views ·{' '}
+            {formatDuration(video.durationSec)}
+          </span>
         </p>
       </div>
       <Button

@@ -65,10 +65,11 @@ export function VideoPicker({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={cn(
-          'relative mx-auto aspect-[9/16] w-full max-w-[17rem] overflow-hidden rounded-[1.75rem] transition-[box-shadow,border-color,background-color]',
+          'relative mx-auto w-full overflow-hidden rounded-[1.75rem] transition-[box-shadow,border-color,background-color] md:aspect-[9/16] md:max-w-[17rem]',
+          // On a phone an empty 9:16 drop zone would push the form off screen: it stays short there.
           previewUrl || file
-            ? 'bg-ink shadow-lift ring-1 ring-black/5'
-            : 'border-2 border-dashed border-input bg-muted/60 hover:border-primary/60 hover:bg-brand-soft/60',
+            ? 'aspect-[9/16] max-w-[13rem] bg-ink shadow-lift ring-1 ring-black/5'
+            : 'aspect-[5/3] border-2 border-dashed border-input bg-muted/60 hover:border-primary/60 hover:bg-brand-soft/60',
           dragging && 'border-primary bg-brand-soft ring-4 ring-primary/15',
           error && !file && 'border-destructive',
         )}
