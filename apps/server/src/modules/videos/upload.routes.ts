@@ -20,6 +20,9 @@ import { AppError, errorBody } from '../../platform/errors';
 import type { Worker } from '../../platform/jobs/queue';
 import { createUploadedVideo, UploadRefused, VIDEO_MAX_BYTES_MESSAGE } from './upload.service';
 
+const UNFINISHED_TTL_MS = 24 * 60 * 60_000;
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+
 /** Tus hands its hooks a web Request; the Node request under it carries the caller. */
 const callers = new WeakMap<IncomingMessage, AuthContext>();
 
@@ -73,7 +76,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   worker: Worker;
 }> = async (app, { context, worker }) => {
   const directory = path.join(context.config.dataDir, 'uploads');
-  const store = new FileStore({ directory });
+  // An upload left unfinished for a day is given up; the sweep below deletes its bytes.
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_TTL_MS });
 
   const tus = new Server({
     path: '/api/uploads',
@@ -137,6 +141,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
       return tusError(500, 'internal_error', 'Something went wrong. Please try again.');
     },
   });
+
+  const sweep = setInterval(() => {
+    tus
+      .cleanUpExpiredUploads()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   // Tus reads the body itself: the bytes are not parsed (nor limited by bodyLimit) here.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>

@@ -3,16 +3,34 @@
  * FFPROBE_PATH and FFMPEG_PATH override them.
  */
 import { execFile } from 'node:child_process';
+import { accessSync, chmodSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
+const checked = new Set<string>();
+
 function binary(envName: string, packageName: string): string {
   const fromEnv = process.env[envName];
   if (fromEnv) return fromEnv;
-  return (require(packageName) as { path: string }).path;
+  const file = (require(packageName) as { path: string }).path;
+  if (!checked.has(file)) {
+    checked.add(file);
+    // The packages mark their binary executable in an install script, which npm may not have run
+    // (allowScripts), and ffprobe's tarball has it for its owner only.
+    try {
+      accessSync(file, constants.X_OK);
+    } catch {
+      try {
+        chmodSync(file, 0o755);
+      } catch {
+        // Not ours to change: the exec error will say so.
+      }
+    }
+  }
+  return file;
 }
 
 export const ffprobePath = () => binary('FFPROBE_PATH', '@ffprobe-installer/ffprobe');
