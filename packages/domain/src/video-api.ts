@@ -96,3 +96,21 @@ export const openCampaignListSchema = z.object({ campaigns: z.array(openCampaign
 
 export const moderationResultSchema = z.object({ message: z.string(), video: videoSchema });
 export const featureBodySchema = z.object({ featured: z.boolean() });
+
+/** Earnings (SPEC.md §2): the creator's transactions with campaign title, date, amount and status. */
+export const creatorTransactionSchema = z.object({
+  id: z.uuid(),
+  campaignTitle: z.string(),
+  videoTitle: z.string().nullable(),
+  amountCents: z.number().int(),
+  status: z.enum(['recorded', 'paid']),
+  createdAt: isoTime,
+  paidAt: isoTime.nullable(),
+});
+export type CreatorTransaction = z.infer<typeof creatorTransactionSchema>;
+export const creatorEarningsSchema = z.object({
+  totalCents: z.number().int(),
+  paidOutCents: z.number().int(),
+  transactions: z.array(creatorTransactionSchema),
+});
+export type CreatorEarnings = z.infer<typeof creatorEarningsSchema>;
