@@ -29,12 +29,16 @@ export function FactorList({
                 {factorName(factor)}
               </p>
               <p className="text-[0.8125rem] text-muted-foreground">
-                Added <time dateTime={factor.createdAt}>{formatDate(factor.createdAt)}</time>
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">, </span>
-                {factor.lastUsedAt
-                  ? `Last used ${formatRelative(factor.lastUsedAt)}`
-                  : 'Not used yet'}
+                <span className="inline-block">
+                  Added <time dateTime={factor.createdAt}>{formatDate(factor.createdAt)}</time>
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, </span>
+                </span>{' '}
+                <span className="inline-block">
+                  {factor.lastUsedAt
+                    ? `Last used ${formatRelative(factor.lastUsedAt)}`
+                    : 'Not used yet'}
+                </span>
               </p>
             </div>
             <Button

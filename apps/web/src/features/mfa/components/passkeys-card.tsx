@@ -32,6 +32,7 @@ export function PasskeysCard() {
     <Button
       variant={passkeys.length > 0 ? 'ghost' : 'default'}
       size="sm"
+      className={passkeys.length > 0 ? '-mr-3' : undefined}
       disabled={!supported}
       onClick={() => setAdding(true)}
     >
@@ -51,7 +52,7 @@ export function PasskeysCard() {
           </div>
           <CardDescription>
             Sign in with your fingerprint, face or screen lock instead of a password. A passkey also
-            answers the second step of a password sign-in.
+            works as your second step.
           </CardDescription>
         </CardHeader>
         <div className="flex flex-col gap-5 p-6">
@@ -77,11 +78,11 @@ export function PasskeysCard() {
           ) : passkeys.length > 0 ? (
             <FactorList factors={passkeys} icon={KeyRound} onRemove={setRemoving} />
           ) : (
-            <div className="flex flex-col gap-4 rounded-2xl border border-dashed border-border p-5 sm:flex-row sm:items-center">
-              <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-soft text-primary">
-                <Fingerprint className="size-6" aria-hidden="true" />
+            <div className="grid grid-cols-[auto_1fr] items-start gap-x-4 gap-y-3.5 rounded-2xl border border-dashed border-border p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center">
+              <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-brand-soft text-primary">
+                <Fingerprint className="size-5.5" aria-hidden="true" />
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0">
                 <p className="font-semibold">No passkeys yet</p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
                   {supported
@@ -89,7 +90,7 @@ export function PasskeysCard() {
                     : "This browser doesn't support passkeys. Try a current Chrome, Safari, Edge or Firefox."}
                 </p>
               </div>
-              <div className="self-start sm:self-center">{addButton}</div>
+              <div className="col-start-2 sm:col-start-auto">{addButton}</div>
             </div>
           )}
         </div>

@@ -91,17 +91,20 @@ export function TwoFactorCard() {
               </Button>
             </div>
           ) : !on ? (
-            <div className="flex flex-col gap-4 rounded-2xl bg-muted/70 p-5 sm:flex-row sm:items-center">
-              <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-background text-primary shadow-card">
-                <ShieldCheck className="size-6" aria-hidden="true" />
+            <div className="grid grid-cols-[auto_1fr] items-start gap-x-4 gap-y-3.5 rounded-2xl bg-muted/70 p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center">
+              <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-background text-primary shadow-card">
+                <ShieldCheck className="size-5.5" aria-hidden="true" />
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0">
                 <p className="font-semibold">Use an authenticator app</p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
                   Scan a QR code once; then sign-in asks for the 6-digit code the app shows.
                 </p>
               </div>
-              <Button className="self-start sm:self-center" onClick={() => setEnrolling(true)}>
+              <Button
+                className="col-start-2 justify-self-start sm:col-start-auto"
+                onClick={() => setEnrolling(true)}
+              >
                 Set up
               </Button>
             </div>
@@ -110,7 +113,12 @@ export function TwoFactorCard() {
               <div>
                 <div className="mb-3 flex items-center justify-between gap-3">
                   <h3 className="text-sm font-semibold">Authenticator apps</h3>
-                  <Button variant="ghost" size="sm" onClick={() => setEnrolling(true)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="-mr-3"
+                    onClick={() => setEnrolling(true)}
+                  >
                     <Plus /> Add
                   </Button>
                 </div>
@@ -122,11 +130,11 @@ export function TwoFactorCard() {
                   </p>
                 )}
               </div>
-              <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
+              <div className="grid grid-cols-[auto_1fr] items-center gap-x-3.5 gap-y-3 border-t border-border pt-5 sm:grid-cols-[auto_1fr_auto]">
                 <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-muted">
                   <KeySquare className="size-5" aria-hidden="true" />
                 </span>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0">
                   <h3 className="font-semibold">Recovery codes</h3>
                   <p className="text-[0.8125rem] text-muted-foreground">
                     Single-use codes for when your phone or passkey isn't at hand.
@@ -135,7 +143,7 @@ export function TwoFactorCard() {
                 <Button
                   variant="outline"
                   size="sm"
-                  className="self-start sm:self-center"
+                  className="col-start-2 justify-self-start sm:col-start-auto"
                   onClick={() => setRegenerating(true)}
                 >
                   Generate new codes
