@@ -15,6 +15,8 @@ export function useEnrolFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enrolFactor,
+    // The answer holds the TOTP secret: gone from the cache once the dialog closes.
+    gcTime: 0,
     // The server drops an unfinished enrolment of the same type when a new one starts.
     onSettled: () => queryClient.invalidateQueries({ queryKey: factorsKey }),
   });

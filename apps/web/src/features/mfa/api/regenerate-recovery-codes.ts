@@ -11,6 +11,7 @@ export async function regenerateRecoveryCodes(): Promise<string[]> {
 }
 
 export function useRegenerateRecoveryCodes() {
-  // Nothing cached changes: the codes are never listed, only shown once.
-  return useMutation({ mutationFn: regenerateRecoveryCodes });
+  // Nothing cached changes: the codes are never listed, only shown once, and the answer is not
+  // kept in the mutation cache after the dialog is gone.
+  return useMutation({ mutationFn: regenerateRecoveryCodes, gcTime: 0 });
 }

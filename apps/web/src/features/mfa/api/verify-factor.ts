@@ -31,6 +31,8 @@ export function useVerifyFactor() {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer may hold the recovery codes: nothing keeps them once the screen lets go.
+    gcTime: 0,
     mutationFn: async (input: VerifyFactorInput) => {
       try {
         return await verifyFactor(input);
