@@ -76,7 +76,21 @@ describe('drawer', () => {
     expect(within(drawer).queryByRole('link', { name: 'Sign In' })).toBeNull();
 
     await user.click(within(drawer).getByRole('button', { name: 'Sign out' }));
-    expect(signOut).toHaveBeenCalledOnce();
+    await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+  });
+});
+
+describe('signing out', () => {
+  it('takes the user home from a page that needs a session, not to /auth', async () => {
+    const user = userEvent.setup();
+    const { signOut, router } = renderApp('/admin/invites', signedInAs('admin'));
+    const menu = await screen.findByRole('button', { name: /menu/i });
+    if (menu.getAttribute('aria-expanded') === 'false') await user.click(menu);
+    const drawer = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await user.click(within(drawer).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Platform Features' })).toBeTruthy();
   });
 });
 

@@ -47,11 +47,12 @@ export function AppShell() {
     if (!window.matchMedia?.(DOCKED_QUERY).matches) setOpen(false);
   }, [setOpen]);
 
+  // Leave first: a guarded page would otherwise see the session drop and send the user to /auth.
   const signOut = useCallback(async () => {
-    await session.signOut();
-    queryClient.clear();
     closeIfCovering();
     await navigate('/');
+    await session.signOut();
+    queryClient.clear();
   }, [session, queryClient, closeIfCovering, navigate]);
 
   return (
