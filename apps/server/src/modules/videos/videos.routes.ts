@@ -3,6 +3,7 @@
  * admin moderation of videos (SPEC.md §2 Creator Dashboard, My Videos, Upload, Admin Dashboard).
  */
 import {
+  creatorEarningsSchema,
   creatorStatsSchema,
   errorResponseSchema,
   featureBodySchema,
@@ -74,6 +75,52 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
         totalViews: Number(totals?.totalViews ?? 0),
         totalLikes: Number(totals?.totalLikes ?? 0),
         earningsCents: Number(money?.earningsCents ?? 0),
+      };
+    },
+  );
+
+  app.get(
+    '/creator/earnings',
+    {
+      ...creatorOnly,
+      schema: {
+        tags: ['videos'],
+        summary: "The caller's earnings: totals and transactions, newest first",
+        response: { 200: creatorEarningsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const rows = await db
+        .select({
+          id: transactions.id,
+          campaignTitle: campaigns.title,
+          videoTitle: videos.title,
+          amountCents: transactions.amountCents,
+          status: transactions.status,
+          createdAt: transactions.createdAt,
+          paidAt: transactions.paidAt,
+        })
+        .from(transactions)
+        .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
+        .leftJoin(videos, eq(videos.id, transactions.videoId))
+        .where(eq(transactions.creatorId, userId))
+        .orderBy(desc(transactions.createdAt), desc(transactions.id));
+      let totalCents = 0;
+      let paidOutCents = 0;
+      for (const row of rows) {
+        totalCents += Number(row.amountCents);
+        if (row.status === 'paid') paidOutCents += Number(row.amountCents);
+      }
+      return {
+        totalCents,
+        paidOutCents,
+        transactions: rows.map((row) => ({
+          ...row,
+          amountCents: Number(row.amountCents),
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+        })),
       };
     },
   );
