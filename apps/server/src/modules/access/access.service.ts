@@ -8,6 +8,7 @@ import {
 } from '@adreel/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { type AuditActor, recordAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { notify } from '../../platform/realtime/notifications';
@@ -84,10 +85,23 @@ export function createAccessService(db: Database, settings: Settings) {
       return (await listAccessRequests(db, status)).map(toAccessRequest);
     },
 
-    async declineRequest(id: string, adminId: string): Promise<AccessRequest> {
-      await pendingRequest(db, id);
-      const row = await decideAccessRequest(db, id, { status: 'declined', decidedBy: adminId });
-      if (!row) throw alreadyDecided();
+    async declineRequest(id: string, actor: AuditActor): Promise<AccessRequest> {
+      const row = await db.transaction(async (tx) => {
+        await pendingRequest(tx, id);
+        const declined = await decideAccessRequest(tx, id, {
+          status: 'declined',
+          decidedBy: actor.userId,
+        });
+        if (!declined) throw alreadyDecided();
+        await recordAudit(tx, {
+          actor,
+          action: 'access_request.decline',
+          targetType: 'access_request',
+          targetId: id,
+          details: { email: declined.email, role: declined.role },
+        });
+        return declined;
+      });
       return toAccessRequest(row);
     },
   };

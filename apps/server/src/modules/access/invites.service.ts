@@ -7,6 +7,7 @@ import {
   type Role,
 } from '@adreel/domain';
 import type { Database } from '../../db/client';
+import { type AuditActor, recordAudit } from '../../platform/audit';
 import { generateInviteCode } from './invite-codes';
 import { type InviteWithUser, insertInvites, listInvites } from './invites.queries';
 
@@ -44,7 +45,8 @@ export function createInvitesService(db: Database) {
     },
 
     /** `count` new unique codes for `role`, valid `expiryDays` days from now, all or none. */
-    async generate(input: InviteGenerateInput, createdBy: string): Promise<Invite[]> {
+    async generate(input: InviteGenerateInput, actor: AuditActor): Promise<Invite[]> {
+      const createdBy = actor.userId;
       const now = new Date();
       const expiresAt = new Date(now.getTime() + input.expiryDays * DAY_MS);
       const created = await db.transaction(async (tx) => {
@@ -60,6 +62,14 @@ export function createInvitesService(db: Database) {
           );
           rows.push(...inserted.map((row) => ({ ...row, usedByUsername: null })));
         }
+        for (const row of rows)
+          await recordAudit(tx, {
+            actor,
+            action: 'invite.generate',
+            targetType: 'invite',
+            targetId: row.id,
+            details: { code: row.code, role: row.role, expiresAt: row.expiresAt.toISOString() },
+          });
         return rows;
       });
       return created.map((row) => toInvite(row, now));

@@ -23,11 +23,8 @@ export async function insertWhitelistEntry(
   return row ?? null;
 }
 
-/** True when there was such an entry. */
-export async function deleteWhitelistEntry(db: Database, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(whitelist)
-    .where(eq(whitelist.id, id))
-    .returning({ id: whitelist.id });
-  return deleted.length > 0;
+/** The removed entry, or null when there was no such entry. */
+export async function deleteWhitelistEntry(db: Database, id: string): Promise<WhitelistRow | null> {
+  const [deleted] = await db.delete(whitelist).where(eq(whitelist.id, id)).returning();
+  return deleted ?? null;
 }

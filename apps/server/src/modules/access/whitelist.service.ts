@@ -2,6 +2,7 @@
 import type { WhitelistAddInput, WhitelistEntry } from '@adreel/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { approveAccessRequest } from './access.service';
 import {
@@ -40,20 +41,46 @@ export function createWhitelistService(
      * Adds the address with its role. Approving a request is this same addition (DESIGN.md §3): in
      * one transaction the request is marked approved and the requester is mailed a sign-up link.
      */
-    async add(input: WhitelistAddition, adminId: string): Promise<WhitelistEntry> {
+    async add(input: WhitelistAddition, actor: AuditActor): Promise<WhitelistEntry> {
+      const adminId = actor.userId;
       const email = input.email.toLowerCase();
       const row = await db.transaction(async (tx) => {
         const entry = await insertWhitelistEntry(tx, { email, roleAllowed: input.role });
         if (!entry) throw conflict(ALREADY_WHITELISTED_MESSAGE, 'already_whitelisted');
-        if (input.accessRequestId)
+        await recordAudit(tx, {
+          actor,
+          action: 'whitelist.add',
+          targetType: 'whitelist',
+          targetId: entry.id,
+          details: { email, role: entry.roleAllowed },
+        });
+        if (input.accessRequestId) {
           await approveAccessRequest(tx, input.accessRequestId, { adminId, email, settings });
+          await recordAudit(tx, {
+            actor,
+            action: 'access_request.approve',
+            targetType: 'access_request',
+            targetId: input.accessRequestId,
+            details: { email, role: entry.roleAllowed, whitelistId: entry.id },
+          });
+        }
         return entry;
       });
       return toWhitelistEntry(row);
     },
 
-    async remove(id: string): Promise<void> {
-      if (!(await deleteWhitelistEntry(db, id))) throw notFound('Whitelist entry not found');
+    async remove(id: string, actor: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const removed = await deleteWhitelistEntry(tx, id);
+        if (!removed) throw notFound('Whitelist entry not found');
+        await recordAudit(tx, {
+          actor,
+          action: 'whitelist.remove',
+          targetType: 'whitelist',
+          targetId: id,
+          details: { email: removed.email, role: removed.roleAllowed },
+        });
+      });
     },
   };
 }

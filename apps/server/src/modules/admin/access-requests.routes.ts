@@ -56,6 +56,6 @@ export const accessRequestAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleCo
         },
       },
     },
-    (request) => access.declineRequest(request.params.id, requireAuth(request).userId),
+    (request) => access.declineRequest(request.params.id, requireAuth(request)),
   );
 };

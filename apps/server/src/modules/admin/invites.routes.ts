@@ -46,7 +46,7 @@ export const inviteAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
       },
     },
     async (request, reply) => {
-      const created = await invites.generate(request.body, requireAuth(request).userId);
+      const created = await invites.generate(request.body, requireAuth(request));
       return reply.code(201).send({ invites: created });
     },
   );

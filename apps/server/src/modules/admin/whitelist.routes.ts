@@ -53,7 +53,7 @@ export const whitelistAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
       },
     },
     async (request, reply) => {
-      const entry = await whitelist.add(request.body, requireAuth(request).userId);
+      const entry = await whitelist.add(request.body, requireAuth(request));
       return reply.code(201).send(entry);
     },
   );
@@ -74,7 +74,7 @@ export const whitelistAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
       },
     },
     async (request, reply) => {
-      await whitelist.remove(request.params.id);
+      await whitelist.remove(request.params.id, requireAuth(request));
       return reply.code(204).send(null);
     },
   );

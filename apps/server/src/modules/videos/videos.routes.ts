@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { campaigns, submissions, transactions, videos } from '../../db/schema';
+import { type AuditActor, recordAudit } from '../../platform/audit';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { conflict, notFound } from '../../platform/errors';
 import { findVideo, listCreatorVideos, listVideosByStatus } from './videos.queries';
@@ -179,7 +180,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
     async (request) => ({ videos: await listVideosByStatus(db, request.query.status) }),
   );
 
-  async function moderate(id: string, decision: 'approved' | 'rejected') {
+  async function moderate(id: string, decision: 'approved' | 'rejected', actor: AuditActor) {
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(videos)
@@ -189,8 +190,15 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
             : { status: 'rejected', featured: false },
         )
         .where(and(eq(videos.id, id), eq(videos.status, 'pending')))
-        .returning({ id: videos.id });
+        .returning({ id: videos.id, title: videos.title, creatorId: videos.creatorId });
       if (!row) return false;
+      await recordAudit(tx, {
+        actor,
+        action: decision === 'approved' ? 'video.approve' : 'video.reject',
+        targetType: 'video',
+        targetId: id,
+        details: { title: row.title, creatorId: row.creatorId },
+      });
       if (decision === 'rejected') {
         // DESIGN.md §3: rejecting a submitted video closes its submission; no payout can follow.
         await tx
@@ -218,7 +226,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
     },
     async (request) => ({
       message: 'Video approved',
-      video: await moderate(request.params.id, 'approved'),
+      video: await moderate(request.params.id, 'approved', requireAuth(request)),
     }),
   );
 
@@ -234,7 +242,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
     },
     async (request) => ({
       message: 'Video rejected',
-      video: await moderate(request.params.id, 'rejected'),
+      video: await moderate(request.params.id, 'rejected', requireAuth(request)),
     }),
   );
 
@@ -252,11 +260,23 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
     async (request) => {
       const { id } = request.params;
       const { featured } = request.body;
-      const [row] = await db
-        .update(videos)
-        .set({ featured })
-        .where(and(eq(videos.id, id), eq(videos.status, 'approved')))
-        .returning({ id: videos.id });
+      const actor = requireAuth(request);
+      const row = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(videos)
+          .set({ featured })
+          .where(and(eq(videos.id, id), eq(videos.status, 'approved')))
+          .returning({ id: videos.id, title: videos.title, creatorId: videos.creatorId });
+        if (changed)
+          await recordAudit(tx, {
+            actor,
+            action: featured ? 'video.feature' : 'video.unfeature',
+            targetType: 'video',
+            targetId: id,
+            details: { title: changed.title, creatorId: changed.creatorId },
+          });
+        return changed;
+      });
       const video = await findVideo(db, id);
       if (!video) throw notFound('Video not found');
       if (!row) throw conflict('Only an approved video can be featured', 'not_approved');
