@@ -8,8 +8,8 @@
  * error shape, and nothing of a refused file is kept.
  */
 import { z } from 'zod';
-import { CAPTION_MAX, TITLE_MAX } from './constants';
 import { VIDEO_STATUSES } from './statuses';
+import { uploadDetailsSchema } from './validation';
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -18,20 +18,10 @@ export const ctaUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Link must start with http:// or https://' })
   .max(2000, { error: 'Link must be less than 2000 characters' });
 
-export const uploadMetadataSchema = z.object({
+/** The upload form (SPEC.md §5 Upload) plus what the tus metadata adds: file name and type, and the call to action. */
+export const uploadMetadataSchema = uploadDetailsSchema.extend({
   filename: z.string().max(255).optional(),
   filetype: z.string().max(100).optional(),
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, { error: 'Title is required' })
-    .max(TITLE_MAX, { error: 'Title must be less than 200 characters' }),
-  caption: z
-    .string()
-    .trim()
-    .max(CAPTION_MAX, { error: 'Caption must be less than 500 characters' })
-    .optional(),
-  campaignId: z.uuid({ error: 'Invalid campaign ID' }).optional(),
   ctaText: z
     .string()
     .trim()
