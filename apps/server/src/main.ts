@@ -8,8 +8,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { ensureDemoVideos } from './modules/videos/demo-videos';
 import { printDemoAccounts } from './platform/banner';
 import { startMaintenance } from './platform/maintenance';
+import { createStorage } from './platform/storage/storage';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -55,6 +57,12 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.videoWorker.start();
+  if (demoAccounts) {
+    // In the background: making the clips takes a while, and the server is already answering.
+    ensureDemoVideos({ db: database.db, storage: createStorage(config), log: logger }).catch(
+      (error: unknown) => logger.warn({ err: error }, 'demo videos could not be made'),
+    );
+  }
   if (demoAccounts) printDemoAccounts(demoAccounts, config.publicUrl);
   else logger.info({ url: config.publicUrl }, `${config.appName} is running`);
 }
