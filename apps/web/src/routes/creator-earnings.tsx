@@ -1,12 +1,18 @@
-import { Wallet } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { CreatorEarningsOverview } from '@/features/earnings/components/creator-earnings';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /creator/earnings (SPEC.md §2): what campaigns have paid, and what is still to come. */
 export default function CreatorEarningsPage() {
+  useDocumentTitle('Earnings');
   return (
-    <ComingSoon
-      title="Earnings"
-      icon={Wallet}
-      description="Your total earnings, what has been paid out, and every transaction from your campaigns."
-    />
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
+      <PageHeader
+        eyebrow="Creator"
+        title="Earnings"
+        description="Every approved campaign video pays its campaign's payout. Brands pay it out after approving."
+      />
+      <CreatorEarningsOverview />
+    </div>
   );
 }

@@ -1,0 +1,67 @@
+import { AlertTriangle, Megaphone, RefreshCw, Sprout } from 'lucide-react';
+import { Link } from 'react-router';
+import { StateMessage } from '@/components/state-message';
+import { Button } from '@/components/ui/button';
+import { useCreatorEarnings } from '../api/get-creator-earnings';
+import { EarningsTotals } from './earnings-totals';
+import { TransactionList, TransactionListSkeleton } from './transaction-list';
+
+/** SPEC.md §2: the empty state's exact words. */
+export const NO_EARNINGS_MESSAGE = 'Guadagna caricando la tua prima ad approvata.';
+
+/** SPEC.md §2 Earnings: the two totals, then the history of transactions. */
+export function CreatorEarningsOverview() {
+  const earnings = useCreatorEarnings();
+
+  if (earnings.isError) {
+    return (
+      <StateMessage
+        tone="error"
+        icon={AlertTriangle}
+        title="Error loading earnings"
+        action={
+          <Button variant="outline" onClick={() => void earnings.refetch()}>
+            <RefreshCw /> Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  const data = earnings.data;
+  return (
+    <div className="flex flex-col gap-8">
+      <EarningsTotals
+        totalCents={data?.totalCents ?? null}
+        paidOutCents={data?.paidOutCents ?? null}
+      />
+      <section aria-labelledby="history-title" className="flex flex-col gap-4">
+        <h2 id="history-title" className="text-lg font-bold tracking-tight">
+          Transaction history
+        </h2>
+        {!data ? (
+          <div className="rounded-3xl border border-border bg-card p-4 shadow-card sm:p-5">
+            <TransactionListSkeleton />
+          </div>
+        ) : data.transactions.length === 0 ? (
+          <StateMessage
+            icon={Sprout}
+            title={NO_EARNINGS_MESSAGE}
+            description="When a brand approves a video you made for its campaign, the payout shows up here."
+            action={
+              <Button asChild>
+                <Link to="/briefs">
+                  <Megaphone /> Browse Campaigns
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <div className="rounded-3xl border border-border bg-card p-4 shadow-card sm:p-5">
+            <TransactionList transactions={data.transactions} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
