@@ -44,6 +44,35 @@ async function removeOriginal(config: Config, uploadId: string): Promise<void> {
   await rm(`${file}.json`, { force: true });
 }
 
+export interface RenderedVideo {
+  mp4: string;
+  jpg: string;
+  durationSec: number;
+}
+
+/**
+ * The media part of processing, shared by the job and `npm run bench:media`: the web rendition
+ * (H.264/AAC, within 720×1280, +faststart) and its poster, written into `work`.
+ */
+export async function renderVideo(original: string, work: string): Promise<RenderedVideo> {
+  const source = await probe(original);
+  if (!source.hasVideo) throw new PermanentJobError('No video stream');
+  const mp4 = path.join(work, 'out.mp4');
+  const jpg = path.join(work, 'poster.jpg');
+  try {
+    await transcode(original, mp4, source.hasAudio);
+  } catch (error) {
+    // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.
+    throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`);
+  }
+  const result = await probe(mp4);
+  if (!result.hasVideo || result.durationSec === null) {
+    throw new PermanentJobError('The transcoded file has no playable video');
+  }
+  await poster(mp4, jpg, result.durationSec);
+  return { mp4, jpg, durationSec: result.durationSec };
+}
+
 export function createVideoWorker(deps: VideoProcessingDeps): Worker {
   const { config, db, storage } = deps;
 
@@ -62,26 +91,12 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     }
     const work = await mkdtemp(path.join(tmpdir(), 'adreel-video-'));
     try {
-      const source = await probe(original);
-      if (!source.hasVideo) throw new PermanentJobError('No video stream');
-      const mp4 = path.join(work, 'out.mp4');
-      const jpg = path.join(work, 'poster.jpg');
-      try {
-        await transcode(original, mp4, source.hasAudio);
-      } catch (error) {
-        // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.
-        throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`);
-      }
-      const result = await probe(mp4);
-      if (!result.hasVideo || result.durationSec === null) {
-        throw new PermanentJobError('The transcoded file has no playable video');
-      }
-      await poster(mp4, jpg, result.durationSec);
+      const { mp4, jpg, durationSec: rendered } = await renderVideo(original, work);
       const videoKey = `videos/${videoId}.mp4`;
       const posterKey = `posters/${videoId}.jpg`;
       await storage.putFile(videoKey, mp4);
       await storage.putFile(posterKey, jpg);
-      const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(result.durationSec * 100) / 100);
+      const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(rendered * 100) / 100);
       await db
         .update(videos)
         .set({
