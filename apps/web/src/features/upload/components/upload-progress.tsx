@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 
@@ -38,8 +39,17 @@ export function UploadProgress({
   const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
   const left = timeLeft(progress, Date.now());
   const finishing = progress.total > 0 && progress.sent >= progress.total;
+  const ref = useRef<HTMLDivElement>(null);
+  // It replaces the Upload button at the foot of a long form: on a phone it would start half hidden
+  // behind the bottom tab bar (4rem), so it is brought fully into view once.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-border bg-muted/50 p-4">
+    <div
+      ref={ref}
+      className="flex scroll-mb-[calc(5rem+env(safe-area-inset-bottom))] flex-col gap-3 rounded-2xl border border-border bg-muted/50 p-4 md:scroll-mb-4"
+    >
       <div className="flex items-baseline justify-between gap-3">
         <p className="text-sm font-semibold" aria-live="polite">
           {finishing ? 'Checking your video…' : `Uploading… ${percent}%`}
