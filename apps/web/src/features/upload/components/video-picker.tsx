@@ -109,7 +109,7 @@ export function VideoPicker({
           <div className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 via-black/35 to-transparent p-3 pt-12 text-white">
             <div className="min-w-0 text-[0.8125rem]">
               <p className="truncate font-semibold">{file.name}</p>
-              <p className="text-white/75 tabular-nums">
+              <p className="whitespace-nowrap text-white/75 tabular-nums">
                 {formatSize(file.size)}
                 {measuring
                   ? ' · reading…'
@@ -119,11 +119,15 @@ export function VideoPicker({
               </p>
             </div>
             {!disabled && (
+              // On a phone the preview is 13rem wide: the word would squeeze the name, size and
+              // duration onto extra lines, so there it is an icon with the same accessible name.
               <label
                 htmlFor={inputId}
-                className="inline-flex h-8 shrink-0 cursor-pointer items-center gap-1.5 rounded-full bg-white/15 px-3 text-[0.8125rem] font-semibold backdrop-blur hover:bg-white/25"
+                title="Change video"
+                className="inline-flex size-8 shrink-0 cursor-pointer items-center justify-center gap-1.5 rounded-full bg-white/15 text-[0.8125rem] font-semibold backdrop-blur hover:bg-white/25 md:w-auto md:px-3"
               >
-                <RefreshCw className="size-3.5" aria-hidden="true" /> Change
+                <RefreshCw className="size-3.5" aria-hidden="true" />
+                <span className="sr-only md:not-sr-only">Change</span>
               </label>
             )}
           </div>
