@@ -30,7 +30,7 @@ describe('demo videos', () => {
     expect(new Set(DEMO_VIDEOS.map((d) => d.source.split('=')[0])).size).toBe(DEMO_VIDEOS.length);
     expect(new Set(DEMO_VIDEOS.map((d) => d.toneHz)).size).toBe(DEMO_VIDEOS.length);
     for (const demo of DEMO_VIDEOS) {
-      expect(demo.source).toContain('size=720x1280');
+      expect(demo.source).toMatch(/size=720x1280|scale=720:1280/);
       expect(demo.seconds).toBeGreaterThanOrEqual(8);
       expect(demo.seconds).toBeLessThanOrEqual(12);
       expect(demo.ctaUrl).toMatch(/^https:\/\//);

@@ -3,9 +3,10 @@
  * with ffmpeg from its built-in sources, stored as processed media and published as approved videos
  * of the demo creators, with captions and calls to action, so the feed has content out of the box.
  *
- * Making them costs seconds of CPU per clip, so main.ts runs this in the background once the server
- * listens. Idempotent: nothing happens when demo videos exist (their files are keyed `demo-*`), and
- * the rows go in under an advisory lock, so two processes starting together insert them once.
+ * Making them costs seconds of CPU per clip (all five: about 16 s on a busy two-core machine), so
+ * main.ts runs this in the background once the server listens. Idempotent: nothing happens when
+ * demo videos exist (their files are keyed `demo-*`), and the rows go in under an advisory lock, so
+ * two processes starting together insert them once.
  */
 import { execFile } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
@@ -27,7 +28,7 @@ export interface DemoVideo {
   caption: string;
   ctaText: string;
   ctaUrl: string;
-  /** An ffmpeg lavfi video source at 720×1280. */
+  /** An ffmpeg lavfi video source (filters allowed) giving 720×1280. */
   source: string;
   toneHz: number;
   seconds: number;
@@ -36,6 +37,11 @@ export interface DemoVideo {
 }
 
 const SIZE = '720x1280';
+/**
+ * life and mandelbrot cost seconds per frame at full size: they are drawn at a quarter (or a
+ * sixteenth) of it and scaled up, which keeps all five clips within ~20 s of one busy core.
+ */
+const UPSCALE = 'scale=720:1280';
 
 export const DEMO_VIDEOS: readonly DemoVideo[] = [
   {
@@ -57,7 +63,7 @@ export const DEMO_VIDEOS: readonly DemoVideo[] = [
     caption: 'Grind, bloom, pour, sip. Ember & Bean makes 7 a.m. worth it.',
     ctaText: 'Try Ember & Bean',
     ctaUrl: 'https://example.com/ember-and-bean',
-    source: `life=size=${SIZE}:rate=24:mold=10:ratio=0.3:life_color=#c8782a:death_color=#2b1608`,
+    source: `life=size=180x320:rate=24:mold=10:ratio=0.3:life_color=#c8782a:death_color=#2b1608,${UPSCALE}:flags=neighbor`,
     toneHz: 330,
     seconds: 9,
     overlay: 'MORNING RITUAL',
@@ -69,7 +75,7 @@ export const DEMO_VIDEOS: readonly DemoVideo[] = [
     caption: 'Noise-cancelling that lets the city fade out. Headphones on, world off.',
     ctaText: 'Learn More',
     ctaUrl: 'https://example.com/deep-focus',
-    source: `mandelbrot=size=${SIZE}:rate=24`,
+    source: `mandelbrot=size=360x640:rate=24:maxiter=512,${UPSCALE}`,
     toneHz: 523,
     seconds: 8,
     overlay: 'DEEP FOCUS',
