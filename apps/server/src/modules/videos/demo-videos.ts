@@ -10,7 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inArray, like, sql } from 'drizzle-orm';
@@ -19,7 +19,21 @@ import { profiles, videos } from '../../db/schema';
 import { ffmpegPath } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
+
+/** ffmpeg at the lowest CPU priority: live requests and uploads' processing go first. */
+function run(file: string, args: string[], options: { timeout: number }) {
+  const pending = exec(file, args, options);
+  const pid = pending.child.pid;
+  if (pid !== undefined) {
+    try {
+      setPriority(pid, 19);
+    } catch {
+      // Not allowed here: it simply runs at normal priority.
+    }
+  }
+  return pending;
+}
 
 export interface DemoVideo {
   key: string;
