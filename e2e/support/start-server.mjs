@@ -5,19 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adreel-e2e-'));
-const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+// One process, no npx in between: npx does not pass signals on, which left servers running.
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true' },
-  // Its own process group: npx does not pass signals on, so the whole group is signalled.
-  detached: true,
 });
-const stop = (signal) => {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-};
+const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 child.on('exit', (code) => {
