@@ -82,7 +82,25 @@ test('a creator uploads a clip into a campaign, it goes to review, and the admin
   const card = waiting.getByRole('listitem').filter({ hasText: title });
   await expect(card).toBeVisible();
   await expect(card.getByText('From grinder to first sip.')).toBeVisible();
-  await expect(card.getByLabel(`Preview of ${title}`)).toHaveAttribute('src', /\S/);
+  const preview = card.getByLabel(`Preview of ${title}`);
+  await expect(preview).toHaveAttribute('src', /\S/);
+  // The browser reads the rendition (by ranges) far enough to know its length; the preview
+  // itself waits for a click (preload none), so it is asked to here.
+  await preview.evaluate((video: HTMLVideoElement) => {
+    video.preload = 'metadata';
+    video.load();
+  });
+  await expect
+    .poll(() => preview.evaluate((video: HTMLVideoElement) => video.duration), {
+      timeout: 15_000,
+    })
+    .toBeCloseTo(3, 0);
+  const media = await admin.request.get((await preview.getAttribute('src')) ?? '', {
+    headers: { range: 'bytes=0-99' },
+  });
+  expect(media.status()).toBe(206);
+  expect(media.headers()['content-type']).toBe('video/mp4');
+  expect(media.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   await card.getByRole('button', { name: `Approve ${title}` }).click();
   await expect(card).toHaveCount(0);
   const approved = admin.getByRole('region', { name: 'Approved videos' });
@@ -118,5 +136,38 @@ test('a clip longer than 30 seconds is refused before anything is sent', async (
   await expect(creator.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
   await expect(creator).toHaveURL(/\/creator\/upload$/);
   expect(sent).toBe(false);
+  await creator.context().close();
+});
+
+test('a rejected clip is shown as rejected to its creator and its media is gone', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const clip = await makeClip('to-reject', 2);
+  const title = unique('Off brief ');
+  const creator = await signedIn(browser, DEMO.creator);
+  await creator.goto('/creator/upload');
+  await creator.getByLabel('Video file').setInputFiles(clip.path);
+  await creator.getByLabel('Title').fill(title);
+  await creator.getByRole('button', { name: 'Upload video' }).click();
+  await expect(creator.getByText(IN_REVIEW)).toBeVisible({ timeout: PROCESSING_MS });
+  const row = creator.getByRole('listitem').filter({ hasText: title });
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible({ timeout: PROCESSING_MS });
+
+  const admin = await signedIn(browser, DEMO.admin);
+  const card = admin
+    .getByRole('region', { name: 'Waiting for review' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  const src = (await card.getByLabel(`Preview of ${title}`).getAttribute('src')) ?? '';
+  expect((await admin.request.get(src)).status()).toBe(200);
+  await card.getByRole('button', { name: `Reject ${title}` }).click();
+  await expect(card).toHaveCount(0);
+  expect((await admin.request.get(src)).status()).toBe(404);
+  expect((await creator.request.get(src, { headers: { range: 'bytes=0-9' } })).status()).toBe(404);
+
+  await creator.reload();
+  await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
+  await admin.context().close();
   await creator.context().close();
 });

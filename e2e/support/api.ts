@@ -1,4 +1,5 @@
 /** Shortcuts through the real HTTP API for what a journey does not test through the screens. */
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'adreel-demo';
@@ -77,4 +78,122 @@ export async function signInThroughScreen(page: Page, email: string, password = 
   await form.getByLabel('Password', { exact: true }).fill(password);
   // Exact: "Sign in with a passkey" is a button of this form too.
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+interface FeedVideoSummary {
+  id: string;
+  title: string;
+  views: number;
+  likes: number;
+  likedByMe: boolean;
+}
+
+/**
+ * The first page of the feed as the API serves it, once it holds at least `count` videos: the demo
+ * videos are rendered in the background after the server starts (about 16 s on two cores).
+ */
+export async function feedWithAtLeast(
+  request: APIRequestContext,
+  count: number,
+  token?: string,
+): Promise<FeedVideoSummary[]> {
+  let videos: FeedVideoSummary[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/feed', {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        videos = res.ok() ? ((await res.json()) as { videos: FeedVideoSummary[] }).videos : [];
+        return videos.length;
+      },
+      { timeout: 120_000, intervals: [1_000] },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return videos;
+}
+
+/** One video's counters as the feed reports them now. */
+export async function feedVideo(
+  request: APIRequestContext,
+  id: string,
+): Promise<FeedVideoSummary | undefined> {
+  const res = await request.get(`/api/feed?start=${id}`);
+  const { videos } = (await res.json()) as { videos: FeedVideoSummary[] };
+  return videos.find((video) => video.id === id);
+}
+
+/** Uploads a clip through the tus API as the upload screen would; returns once it is stored. */
+export async function uploadThroughApi(
+  request: APIRequestContext,
+  token: string,
+  file: { path: string; bytes: number },
+  metadata: Record<string, string>,
+): Promise<void> {
+  const encoded = Object.entries(metadata)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const created = await request.post('/api/uploads', {
+    headers: { ...headers, 'upload-length': String(file.bytes), 'upload-metadata': encoded },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const sent = await request.patch(created.headers().location ?? '', {
+    headers: {
+      ...headers,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    data: readFileSync(file.path),
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+}
+
+/** Waits for an uploaded video to finish processing, approves it as the admin, and returns its id. */
+export async function approveWhenProcessed(
+  request: APIRequestContext,
+  title: string,
+): Promise<string> {
+  const token = await accessToken(request, DEMO.admin);
+  const headers = { authorization: `Bearer ${token}` };
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/admin/videos?status=pending', { headers });
+        const { videos } = (await res.json()) as { videos: { id: string; title: string }[] };
+        id = videos.find((video) => video.title === title)?.id ?? '';
+        return id;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .not.toBe('');
+  const approved = await request.post(`/api/admin/videos/${id}/approve`, { headers });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return id;
+}
+
+/** The newest mail of a kind to an address whose text contains `needle`. */
+export async function mailContaining(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+  needle: string,
+): Promise<OutboxMail> {
+  const token = await accessToken(request, DEMO.admin);
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/admin/outbox', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { mails } = (await res.json()) as { mails: OutboxMail[] };
+      found = mails.find(
+        (mail) => mail.toAddress === to && mail.kind === kind && mail.textBody.includes(needle),
+      );
+      return Boolean(found);
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no ${kind} mail to ${to} with ${needle}`);
+  return found;
 }

@@ -19,16 +19,28 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRoutes } from './modules/access/access.routes';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { loadSigningKeys } from './modules/auth/auth.keys';
 import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
+import { brandCampaignRoutes, publicCampaignRoutes } from './modules/campaigns/campaigns.routes';
+import { digestRoutes } from './modules/digest/digest.routes';
+import { engagementRoutes } from './modules/engagement/engagement.routes';
+import { feedRoutes } from './modules/feed/feed.routes';
+import { leaderboardRoutes } from './modules/leaderboards/leaderboards.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { identitiesRoutes } from './modules/oidc/identities.routes';
+import { oidcRoutes } from './modules/oidc/oidc.routes';
+import { adminRankingRoutes } from './modules/ranking/ranking.routes';
+import { adminReportRoutes } from './modules/reports/reports.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { mediaRoutes } from './modules/videos/media.routes';
 import { createVideoWorker } from './modules/videos/process-video.job';
 import { uploadRoutes } from './modules/videos/upload.routes';
+import { purgeRejectedMedia } from './modules/videos/video-media';
 import { adminVideoRoutes, creatorVideoRoutes } from './modules/videos/videos.routes';
 import { authenticate } from './platform/authenticate';
 import { registerErrorHandler } from './platform/error-handler';
@@ -114,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = createTokenService(await loadSigningKeys(database.db), config.publicUrl);
   await app.register(authenticate, { tokens });
-  const rateLimiter = createRateLimiter(database.db, deps.rateLimits);
+  const rateLimiter = createRateLimiter(database.db, deps.rateLimits ?? config.rateLimits);
   const realtime = createRealtime(database, app.log);
   const mailer = await startMailer({ config, database, realtime, log: app.log });
   app.addHook('onClose', async () => {
@@ -137,16 +149,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, { prefix: '/api', context });
   await app.register(accountRoutes, { prefix: '/api', context });
   await app.register(mfaRoutes, { prefix: '/api', context });
+  await app.register(oidcRoutes, { prefix: '/api', context });
+  await app.register(identitiesRoutes, { prefix: '/api', context });
   await app.register(jwksRoutes, { context });
+  await app.register(digestRoutes, { prefix: '/api', context });
+  await app.register(accountDataRoutes, { prefix: '/api', context });
 
   const storage = createStorage(config);
-  const videoWorker = createVideoWorker({ config, db: database.db, storage, log: app.log });
+  const videoWorker = createVideoWorker({
+    config,
+    db: database.db,
+    storage,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+  });
   app.decorate('videoWorker', videoWorker);
   app.addHook('onClose', () => videoWorker.stop());
   await app.register(uploadRoutes, { context, worker: videoWorker });
   await app.register(creatorVideoRoutes, { prefix: '/api', context });
-  await app.register(adminVideoRoutes, { prefix: '/api/admin', context });
+  await app.register(adminVideoRoutes, { prefix: '/api/admin', context, storage });
   await app.register(mediaRoutes, { storage });
+  await app.register(feedRoutes, { prefix: '/api', context });
+  await app.register(engagementRoutes, { prefix: '/api', context });
+  await app.register(metricsRoutes, { prefix: '/api', context });
+  await app.register(leaderboardRoutes, { prefix: '/api', context });
+  await app.register(adminRankingRoutes, { prefix: '/api/admin', context });
+  await app.register(adminReportRoutes, {
+    prefix: '/api/admin',
+    context,
+    afterVideoRemoved: (videoId) => purgeRejectedMedia(database.db, storage, videoId),
+  });
+  await app.register(brandCampaignRoutes, { prefix: '/api/brand', context });
+  await app.register(publicCampaignRoutes, { prefix: '/api', context });
 
   await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });
   return app;

@@ -23,8 +23,42 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PUBLIC_URL: must be an absolute URL/);
   });
 
+  it('reads rate limits to replace the defaults, refusing unknown names and bad numbers', () => {
+    expect(loadConfig({}).rateLimits).toEqual({});
+    expect(loadConfig({ RATE_LIMITS: '{"signInPerIp": 5000}' }).rateLimits).toEqual({
+      signInPerIp: 5000,
+    });
+    expect(() => loadConfig({ RATE_LIMITS: '{"signInPerPlanet": 5}' })).toThrow(
+      /RATE_LIMITS.*names a limit that does not exist/,
+    );
+    expect(() => loadConfig({ RATE_LIMITS: '{"signInPerIp": 0}' })).toThrow(/at least 1/);
+    expect(() => loadConfig({ RATE_LIMITS: 'lots' })).toThrow(/RATE_LIMITS: must be a JSON object/);
+  });
+
   it('requires a bucket and region for S3 storage', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required/);
+  });
+
+  it('reads S3 storage: path style by default with an endpoint, and both access keys or neither', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_REGION: 'eu-west-1' };
+    expect(loadConfig(s3).storage).toMatchObject({ driver: 's3', forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toMatchObject({
+      forcePathStyle: true,
+      endpoint: 'http://127.0.0.1:9000',
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' })
+        .storage,
+    ).toMatchObject({ forcePathStyle: false });
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required with the other S3 access key/,
+    );
+  });
+
+  it('takes the job lease in milliseconds, a minute by default', () => {
+    expect(loadConfig({}).jobLeaseMs).toBe(60_000);
+    expect(loadConfig({ JOB_LEASE_MS: '3000' }).jobLeaseMs).toBe(3_000);
+    expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS: must be at least 1000/);
   });
 
   it('does not seed demo accounts in production unless asked', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_NAME } from '@adreel/domain';
 import { z } from 'zod';
+import { RATE_LIMITS, type RateLimitOverrides } from './platform/rate-limit';
 
 /** The repository root, so relative paths mean the same whether started from the root or a workspace. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,6 +22,77 @@ const postgresUrl = z
   });
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * OpenID Connect providers for "Continue with …" (issue 7), as a JSON array in OIDC_PROVIDERS. The
+ * issuer's discovery document supplies the endpoints and keys. Plain http only for a local issuer
+ * (a test or development provider on this machine).
+ */
+const oidcProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, {
+    error: 'id must be lower-case letters, digits, - or _',
+  }),
+  name: z.string().trim().min(1).max(40),
+  issuer: z.url({ error: 'issuer must be a URL' }).refine(
+    (value) => {
+      const url = new URL(value);
+      return url.protocol === 'https:' || ['localhost', '127.0.0.1'].includes(url.hostname);
+    },
+    { error: 'issuer must be https (http only for localhost)' },
+  ),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
+  scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/)).optional(),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
+const oidcProvidersSchema = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of providers' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(oidcProviderSchema, { error: 'must be a JSON array of providers' })
+      .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
+        error: 'provider ids must be unique',
+      }),
+  );
+
+/** `{"signInPerIp": 10000, ...}`: limits tuned per deployment, or raised for browser journeys and load tests. */
+const rateLimitsSchema = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of limits' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .record(
+        z.string(),
+        z.number().int().min(1, { error: 'limits must be whole numbers of at least 1' }),
+        { error: 'must be a JSON object of limits' },
+      )
+      .superRefine((limits, ctx) => {
+        const unknown = Object.keys(limits).filter((name) => !Object.hasOwn(RATE_LIMITS, name));
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `names a limit that does not exist: ${unknown.join(', ')} (known: ${Object.keys(RATE_LIMITS).join(', ')})`,
+          });
+        }
+      })
+      .transform((limits) => limits as RateLimitOverrides),
+  );
 
 const envSchema = z
   .object({
@@ -56,7 +128,20 @@ const envSchema = z
     S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    JOB_LEASE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(1_000, { error: 'must be at least 1000' })
+      .default(60_000),
     SEED_DEMO: booleanFlag.optional(),
+    // How long a signed-out viewer's feed page is reused (feed.cache.ts); 0 turns the cache off.
+    FEED_CACHE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(60_000, { error: 'must be at most 60000' })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -68,6 +153,8 @@ const envSchema = z
         error: 'must be 32 random bytes in base64 (make one with: openssl rand -base64 32)',
       })
       .optional(),
+    OIDC_PROVIDERS: oidcProvidersSchema.optional(),
+    RATE_LIMITS: rateLimitsSchema.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -78,6 +165,14 @@ const envSchema = z
             path: [key],
             message: 'is required when STORAGE_DRIVER=s3',
           });
+      }
+      // Both keys, or neither for the SDK's own chain (instance role, AWS_* variables).
+      if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+          message: 'is required with the other S3 access key',
+        });
       }
     }
   });
@@ -101,12 +196,22 @@ export interface Config {
         endpoint: string | undefined;
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
+        /** Bucket in the path (most S3-compatible servers) rather than in the host name. */
+        forcePathStyle: boolean;
       };
+  /** How long a worker's claim on a job holds without a heartbeat before another may take it. */
+  jobLeaseMs: number;
+  /** How long a signed-out viewer's feed page is reused; 0: not at all. */
+  feedCacheMs: number;
   seedDemo: boolean;
   logLevel: string;
   webDistDir: string;
   /** AES-256-GCM key for secrets kept at rest (TOTP); unset: they are stored unencrypted. */
   encryptionKey: Buffer | undefined;
+  /** OpenID Connect providers users may sign in with; empty: none offered. */
+  oidcProviders: OidcProviderConfig[];
+  /** Limits that replace RATE_LIMITS' defaults (platform/rate-limit.ts); empty: the defaults. */
+  rateLimits: RateLimitOverrides;
 }
 
 export class ConfigError extends Error {
@@ -144,12 +249,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             endpoint: env.S3_ENDPOINT,
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
           }
         : { driver: 'local', dir: path.join(dataDir, 'media') },
     // Demo accounts have published passwords: never on a production deployment unless asked for.
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    jobLeaseMs: env.JOB_LEASE_MS,
+    // Off in tests, which read their own writes at once.
+    feedCacheMs: env.FEED_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,
+    oidcProviders: env.OIDC_PROVIDERS ?? [],
+    rateLimits: env.RATE_LIMITS ?? {},
   };
 }

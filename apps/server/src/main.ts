@@ -8,9 +8,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { weeklyDigestTask } from './modules/digest/digest.tasks';
+import { scoreRecomputeTask } from './modules/ranking/ranking.tasks';
 import { ensureDemoVideos } from './modules/videos/demo-videos';
+import { purgeRejectedMedia } from './modules/videos/video-media';
 import { printDemoAccounts } from './platform/banner';
 import { startMaintenance } from './platform/maintenance';
+import { startScheduler } from './platform/scheduler';
 import { createStorage } from './platform/storage/storage';
 
 async function main(): Promise<void> {
@@ -45,12 +49,25 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger });
 
-  const stopMaintenance = startMaintenance(database.db, logger);
+  const storage = createStorage(config);
+  const stopMaintenance = startMaintenance(database.db, logger, [
+    { name: 'media of rejected videos', run: () => purgeRejectedMedia(database.db, storage) },
+  ]);
+  // Periodic tasks shared by every process, each run claimed by one (platform/scheduler.ts).
+  const scheduler = startScheduler({
+    db: database.db,
+    log: logger,
+    tasks: [
+      scoreRecomputeTask(database.db),
+      weeklyDigestTask(database.db, { appName: config.appName, publicUrl: config.publicUrl }),
+    ],
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     stopMaintenance();
+    await scheduler.stop();
     await app.close();
     await database.close();
   });
@@ -59,8 +76,8 @@ async function main(): Promise<void> {
   app.videoWorker.start();
   if (demoAccounts) {
     // In the background: making the clips takes a while, and the server is already answering.
-    ensureDemoVideos({ db: database.db, storage: createStorage(config), log: logger }).catch(
-      (error: unknown) => logger.warn({ err: error }, 'demo videos could not be made'),
+    ensureDemoVideos({ db: database.db, storage, log: logger }).catch((error: unknown) =>
+      logger.warn({ err: error }, 'demo videos could not be made'),
     );
   }
   if (demoAccounts) printDemoAccounts(demoAccounts, config.publicUrl);

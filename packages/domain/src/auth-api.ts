@@ -63,7 +63,7 @@ export const refreshTokenBodySchema = z.object({
 });
 
 export const tokenQuerySchema = z.object({
-  grant_type: z.enum(['refresh_token', 'password'], { error: 'Unsupported grant_type' }),
+  grant_type: z.enum(['refresh_token', 'password', 'pkce'], { error: 'Unsupported grant_type' }),
 });
 
 export const emailTokenBodySchema = z.object({ token: z.string().min(1).max(200) });

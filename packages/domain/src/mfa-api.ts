@@ -26,10 +26,23 @@ export const MFA_MESSAGES = {
   tooManyFactors: `You can have at most ${MAX_FACTORS_PER_USER} factors. Remove one first.`,
   aal2Required: 'Confirm it is you with your second factor first.',
   noWebauthnFactor: 'You have no passkey for this account. Use another factor.',
+  invalidPhone: 'Enter your mobile number in international format, e.g. +44 7911 123456',
+  phoneCodeSent: 'We texted you a 6-digit code.',
+  phoneCodeInvalid: 'Enter the 6-digit code we texted you',
+  tooManyTries: 'Too many wrong codes. Ask for a new one.',
 } as const;
 
-/** The factor types that can be enrolled; phone (SMS) is in SPEC.md §3 but not offered. */
-export const ENROLLABLE_FACTOR_TYPES = ['totp', 'webauthn'] as const;
+/** A texted code lives this long (issue 7 item 6). */
+export const PHONE_CODE_TTL_MINUTES = 10;
+
+/** The factor types that can be enrolled (SPEC.md §3: phone, totp, webauthn). */
+export const ENROLLABLE_FACTOR_TYPES = ['totp', 'webauthn', 'phone'] as const;
+
+/** E.164 as typed: a +, then digits with optional spaces, dots, dashes or brackets (checked fully on the server). */
+export const phoneNumberSchema = z
+  .string({ error: MFA_MESSAGES.invalidPhone })
+  .trim()
+  .regex(/^\+[0-9 ().-]{6,24}$/, { error: MFA_MESSAGES.invalidPhone });
 
 export const friendlyNameSchema = z
   .string({ error: 'Name is required' })
@@ -61,8 +74,13 @@ export const enrolFactorBodySchema = z.discriminatedUnion(
       issuer: z.string().max(255).optional(),
     }),
     z.object({ factor_type: z.literal('webauthn'), friendly_name: friendlyNameSchema }),
+    z.object({
+      factor_type: z.literal('phone'),
+      phone: phoneNumberSchema,
+      friendly_name: friendlyNameSchema.optional(),
+    }),
   ],
-  { error: 'factor_type must be totp or webauthn' },
+  { error: 'factor_type must be totp, webauthn or phone' },
 );
 export type EnrolFactorBody = z.infer<typeof enrolFactorBodySchema>;
 
@@ -73,6 +91,8 @@ export const factorSchema = z.object({
   verified: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
   lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Phone factors: the number with all but its last digits hidden, e.g. "+•• •••• ••12 34". */
+  phoneHint: z.string().nullable().optional(),
 });
 export type Factor = z.infer<typeof factorSchema>;
 export const factorsResponseSchema = z.object({ factors: z.array(factorSchema) });
@@ -101,6 +121,12 @@ export const enrolFactorResponseSchema = z.discriminatedUnion('factor_type', [
     id: z.uuid(),
     factor_type: z.literal('webauthn'),
     webauthn: z.object({ options: webauthnOptionsSchema }),
+  }),
+  z.object({
+    id: z.uuid(),
+    factor_type: z.literal('phone'),
+    /** The number as stored (E.164): challenge the factor to text it a code. */
+    phone: z.string(),
   }),
 ]);
 export type EnrolFactorResponse = z.infer<typeof enrolFactorResponseSchema>;
@@ -213,6 +239,17 @@ export const webauthnOptionsResponseSchema = z.object({ options: webauthnOptions
 export const mfaWebauthnVerifyBodySchema = z.object({
   ticket: ticketSchema,
   response: webauthnAuthenticationResponseSchema,
+});
+
+/** Sign-in's second step by phone: text a code to one of the user's verified phone factors. */
+export const mfaPhoneChallengeBodySchema = z.object({
+  ticket: ticketSchema,
+  factorId: z.uuid({ error: MFA_MESSAGES.factorNotFound }),
+});
+export const mfaPhoneChallengeResponseSchema = z.object({
+  challengeId: z.uuid(),
+  expires_at: z.iso.datetime({ offset: true }),
+  message: z.string(),
 });
 
 export const passkeyOptionsResponseSchema = z.object({

@@ -16,9 +16,10 @@ import { createTestDatabase, type TestDatabase } from '../support/database';
 
 let database: TestDatabase;
 let storage: Storage;
+let dataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'adreel-demo-'));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'adreel-demo-'));
   storage = createStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
 });
 afterAll(() => database?.dispose());
@@ -60,11 +61,11 @@ describe('demo videos', () => {
         ctaUrl: expect.stringMatching(/^https:\/\//),
         caption: expect.any(String),
       });
-      const file = path.join(storage.root, (row.fileUrl ?? '').replace(/^\/media\//, ''));
+      const file = path.join(dataDir, 'media', (row.fileUrl ?? '').replace(/^\/media\//, ''));
       const probed = await probe(file);
       expect(probed).toMatchObject({ hasVideo: true, hasAudio: true, width: 720, height: 1280 });
       expect(probed.durationSec).toBeCloseTo(demo?.seconds ?? 0, 0);
-      const poster = path.join(storage.root, (row.thumbUrl ?? '').replace(/^\/media\//, ''));
+      const poster = path.join(dataDir, 'media', (row.thumbUrl ?? '').replace(/^\/media\//, ''));
       expect((await stat(poster)).size).toBeGreaterThan(0);
     }
 

@@ -30,6 +30,12 @@ const ADMIN_ROUTES: Array<Pick<InjectOptions, 'method' | 'url' | 'payload'>> = [
   { method: 'GET', url: '/api/admin/access-requests' },
   { method: 'POST', url: `/api/admin/access-requests/${id}/decline` },
   { method: 'GET', url: '/api/admin/outbox' },
+  { method: 'GET', url: '/api/admin/reports' },
+  { method: 'GET', url: '/api/admin/reports?status=closed' },
+  { method: 'POST', url: `/api/admin/reports/${id}/dismiss` },
+  { method: 'POST', url: `/api/admin/reports/${id}/remove-video` },
+  { method: 'POST', url: '/api/admin/scores/recompute' },
+  { method: 'GET', url: '/api/admin/counts' },
 ];
 
 const cases = ADMIN_ROUTES.flatMap((route) => [

@@ -90,7 +90,7 @@ describe('/api/factors', () => {
     expect(second.json().id).not.toBe(first.id);
   });
 
-  it('does not enrol phone factors', async () => {
+  it('refuses a phone factor whose number is not a valid international number', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/factors',
@@ -98,7 +98,9 @@ describe('/api/factors', () => {
       payload: { factor_type: 'phone', phone: '+15555550100' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('factor_type must be totp or webauthn');
+    expect(res.json().error.message).toBe(
+      'Enter your mobile number in international format, e.g. +44 7911 123456',
+    );
   });
 
   it('refuses a session that was signed out', async () => {

@@ -1,6 +1,7 @@
 /**
  * Upload over tus, the file checks, processing by the worker and media with Range (issue 4).
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import { makeVideoFixtures, type VideoFixtures } from '../fixtures/videos';
 import { createTestApp, type TestApp } from '../support/app';
 import { type AuthHeaders, asRole, signedInUser } from '../support/auth';
 import { createCampaign } from '../support/factories';
+
+const sha256Prefix = (bytes: Buffer) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
 let t: TestApp;
 let fixtures: VideoFixtures;
@@ -96,8 +100,8 @@ describe('upload over tus', () => {
     const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
     expect(row).toMatchObject({
       status: 'pending',
-      fileUrl: `/media/videos/${video.id}.mp4`,
-      thumbUrl: `/media/posters/${video.id}.jpg`,
+      fileUrl: expect.stringMatching(new RegExp(`^/media/videos/${video.id}/[0-9a-f]{32}\\.mp4$`)),
+      thumbUrl: expect.stringMatching(new RegExp(`^/media/videos/${video.id}/[0-9a-f]{32}\\.jpg$`)),
     });
     expect(row?.durationSec).toBeGreaterThan(1.5);
     expect(row?.durationSec).toBeLessThan(2.6);
@@ -106,6 +110,10 @@ describe('upload over tus', () => {
     const whole = await t.app.inject({ method: 'GET', url: row?.fileUrl ?? '' });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    // The name is the hash of the bytes, so the URL may be cached for good.
+    expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(row?.fileUrl).toContain(sha256Prefix(whole.rawPayload));
     const ranged = await t.app.inject({
       method: 'GET',
       url: row?.fileUrl ?? '',
@@ -122,6 +130,38 @@ describe('upload over tus', () => {
     const posterResponse = await t.app.inject({ method: 'GET', url: row?.thumbUrl ?? '' });
     expect(posterResponse.statusCode).toBe(200);
     expect(posterResponse.headers['content-type']).toBe('image/jpeg');
+    expect(posterResponse.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(row?.thumbUrl).toContain(sha256Prefix(posterResponse.rawPayload));
+
+    const size = whole.rawPayload.length;
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: row?.fileUrl ?? '',
+      headers: { range: 'bytes=-10' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+    expect(tail.rawPayload.equals(whole.rawPayload.subarray(size - 10))).toBe(true);
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: row?.fileUrl ?? '',
+      headers: { range: `bytes=${size}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+  });
+
+  it('answers a missing media key with a 404, not the web app', async () => {
+    for (const url of [
+      '/media/videos/00000000-0000-4000-8000-000000000000/0123456789abcdef0123456789abcdef.mp4',
+      '/media/videos/..%2f..%2fuploads%2fx',
+      '/media/videos/x.mp4.part-1-2',
+      '/media/',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
   });
 
   it('resumes: the file may arrive in parts, the offset is asked with HEAD', async () => {
@@ -330,6 +370,22 @@ describe('upload over tus', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await uploadsLeft()).toEqual([]);
+  });
+
+  it('documents the tus upload and the media routes in the OpenAPI document', async () => {
+    const spec = (await t.app.inject('/api/docs/json')).json();
+    expect(Object.keys(spec.paths['/api/uploads'])).toEqual(['post']);
+    // HEAD (the offset, to resume) is described with PATCH: the generator leaves HEAD routes out.
+    expect(Object.keys(spec.paths['/api/uploads/{id}']).sort()).toEqual(['delete', 'patch']);
+    const patch = spec.paths['/api/uploads/{id}'].patch;
+    expect(patch.tags).toEqual(['uploads']);
+    expect(Object.keys(patch.responses)).toEqual(
+      expect.arrayContaining(['201', '204', '413', '415']),
+    );
+    expect(spec.paths['/api/uploads'].post.description).toMatch(/Tus-Resumable: 1\.0\.0/);
+    expect(patch.description).toMatch(/HEAD/);
+    const media = Object.entries(spec.paths).find(([key]) => key.startsWith('/media/'));
+    expect(media?.[1]).toHaveProperty('get.summary');
   });
 
   it('never serves an original', async () => {

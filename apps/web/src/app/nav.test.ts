@@ -47,6 +47,7 @@ describe('drawer sections', () => {
         'Invites /admin/invites',
         'Whitelist /admin/whitelist',
         'Outbox /admin/outbox',
+        'Audit log /admin/audit',
       ],
     ]);
   });

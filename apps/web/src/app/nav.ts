@@ -4,6 +4,7 @@ import {
   ChartColumn,
   CirclePlay,
   Clapperboard,
+  History,
   House,
   LayoutDashboard,
   ListChecks,
@@ -82,6 +83,7 @@ const ADMIN: NavSection = {
     { label: 'Whitelist', to: '/admin/whitelist', icon: ListChecks },
     // DESIGN.md §3: mail kept in the outbox is read here when no SMTP server is configured.
     { label: 'Outbox', to: '/admin/outbox', icon: Mail },
+    { label: 'Audit log', to: '/admin/audit', icon: History },
   ],
 };
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedInAs } from '@/test/render-app';
+import { jsonResponse, mockApi, renderApp, signedInAs } from '@/test/render-app';
 
 describe('route guard', () => {
   it('shows Loading while the session is being checked', async () => {
@@ -16,8 +16,11 @@ describe('route guard', () => {
   });
 
   it('sends a signed-in user without a required role to /feed', async () => {
+    mockApi({ 'GET /api/feed': jsonResponse({ videos: [], nextCursor: null }) });
     const { router } = renderApp('/creator/upload', signedInAs('viewer'));
-    expect(await screen.findByRole('heading', { name: 'Feed — coming soon' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Ancora nessuna ad: torna presto!' }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/feed');
   });
 
@@ -43,9 +46,7 @@ describe('route guard', () => {
 
   it('lets an admin into the brand dashboard', async () => {
     renderApp('/brand/dashboard', signedInAs('admin'));
-    expect(
-      await screen.findByRole('heading', { name: 'Brand Dashboard — coming soon' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Brand Dashboard', level: 1 })).toBeTruthy();
   });
 
   it('lets an admin into the whitelist', async () => {
@@ -60,7 +61,7 @@ describe('route guard', () => {
 
   it('leaves public screens open to everyone', async () => {
     const { router } = renderApp('/leaderboard/creators');
-    expect(await screen.findByRole('heading', { name: 'Top Creators — coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Top Creators' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/leaderboard/creators');
   });
 });

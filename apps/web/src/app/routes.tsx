@@ -35,6 +35,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/routes/auth-verify')),
           },
           { path: 'auth/reset', handle: access, lazy: page(() => import('@/routes/auth-reset')) },
+          {
+            path: 'auth/callback',
+            handle: access,
+            lazy: page(() => import('@/routes/auth-callback')),
+          },
           { path: 'join', handle: access, lazy: page(() => import('@/routes/join')) },
           { path: 'feed', lazy: page(() => import('@/routes/feed')) },
           { path: 'briefs', lazy: page(() => import('@/routes/briefs')) },
@@ -70,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: 'admin/invites', lazy: page(() => import('@/routes/admin-invites')) },
               { path: 'admin/whitelist', lazy: page(() => import('@/routes/admin-whitelist')) },
               { path: 'admin/outbox', lazy: page(() => import('@/routes/admin-outbox')) },
+              { path: 'admin/audit', lazy: page(() => import('@/routes/admin-audit')) },
             ],
           },
           {

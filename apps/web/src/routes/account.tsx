@@ -1,8 +1,13 @@
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { ProfileCard } from '@/features/account/components/profile-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
+import { SignInMethodsCard } from '@/features/account/components/sign-in-methods-card';
+import { YourDataCard } from '@/features/account-data/components/your-data-card';
+import { DigestPreferenceCard } from '@/features/digest/components/digest-preference-card';
 import { PasskeysCard } from '@/features/mfa/components/passkeys-card';
+import { PhoneCard } from '@/features/mfa/components/phone-card';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { MyReportsCard } from '@/features/reports/components/my-reports-card';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -29,10 +34,15 @@ export default function AccountPage() {
           <ProfileCard user={session.user} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
+          <SignInMethodsCard />
           <TwoFactorCard />
           <PasskeysCard />
+          <PhoneCard />
           <SessionsCard />
           <ChangePasswordCard />
+          <MyReportsCard />
+          <DigestPreferenceCard />
+          <YourDataCard />
         </div>
       </div>
     </div>

@@ -98,20 +98,157 @@ describe('admin dashboard', () => {
     expect(await screen.findByText('Failed to update featured status')).toBeTruthy();
   });
 
-  it('shows reports and tools honestly: nothing invented, tools switched off', async () => {
-    mockApi({
+  it('lists open reports with a count, dismisses one and removes a video after confirming', async () => {
+    const reported = buildVideo({ title: 'Too good to be true', status: 'approved' });
+    const base = {
+      status: 'open' as const,
+      createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      resolvedAt: null,
+      video: {
+        id: reported.id,
+        title: reported.title,
+        caption: null,
+        status: 'approved',
+        fileUrl: '/media/videos/reported.mp4',
+        thumbUrl: null,
+        creator: reported.creator,
+      },
+    };
+    const spam = {
+      ...base,
+      id: '00000000-0000-4000-8000-0000000000f1',
+      reason: 'Misleading claims about health',
+      reporter: { id: '00000000-0000-4000-8000-0000000000e1', username: 'viewer' },
+    };
+    const scam = {
+      ...base,
+      id: '00000000-0000-4000-8000-0000000000f2',
+      reason: 'Looks like a scam',
+      reporter: { id: '00000000-0000-4000-8000-0000000000e2', username: 'sam' },
+    };
+    let open = [spam, scam];
+    let closed: unknown[] = [];
+    const fetchMock = mockApi({
       'GET /api/admin/videos?status=pending': jsonResponse({ videos: [] }),
       'GET /api/admin/videos?status=approved': jsonResponse({ videos: [] }),
+      'GET /api/admin/counts': () => jsonResponse({ pendingVideos: 0, openReports: open.length }),
+      'GET /api/admin/reports?status=open': () => jsonResponse({ reports: open }),
+      'GET /api/admin/reports?status=closed': () => jsonResponse({ reports: closed }),
+      [`POST /api/admin/reports/${spam.id}/dismiss`]: () => {
+        open = [scam];
+        const report = { ...spam, status: 'dismissed', resolvedAt: new Date().toISOString() };
+        closed = [report];
+        return jsonResponse({ message: 'Report dismissed', report });
+      },
+      [`POST /api/admin/reports/${scam.id}/remove-video`]: () => {
+        open = [];
+        return jsonResponse({
+          message: 'Video removed',
+          report: { ...scam, status: 'actioned', resolvedAt: new Date().toISOString() },
+        });
+      },
     });
     const user = userEvent.setup();
     renderApp('/admin', signedInAs('admin'));
-    await user.click(await screen.findByRole('tab', { name: 'Reports' }));
-    expect(await screen.findByText('No reports yet')).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Tools' }));
-    const recompute = await screen.findByRole('button', { name: 'Recompute scores' });
-    expect((recompute as HTMLButtonElement).disabled).toBe(true);
-    expect(
-      (screen.getByRole('button', { name: 'Send test digest' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    await user.click(await screen.findByRole('tab', { name: 'Reports 2' }));
+
+    const card = (await screen.findByText('Misleading claims about health')).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(card).getByText('Too good to be true')).toBeTruthy();
+    expect(within(card).getByText('@viewer')).toBeTruthy();
+    expect(within(card).getByText('5 minutes ago')).toBeTruthy();
+    expect(within(card).getByLabelText('Preview of Too good to be true')).toBeTruthy();
+
+    await user.click(
+      within(card).getByRole('button', { name: 'Dismiss report on Too good to be true' }),
+    );
+    expect(await screen.findByText('Report dismissed')).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Reports 1' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Misleading claims about health')).toBeNull());
+
+    const other = screen.getByText('Looks like a scam').closest('li') as HTMLElement;
+    await user.click(
+      within(other).getByRole('button', { name: 'Remove video Too good to be true' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this video?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove video' }));
+    expect(await screen.findByText('Video removed')).toBeTruthy();
+    expect(await screen.findByText('No open reports')).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Reports 0' })).toBeTruthy();
+    expect(sentBodies(fetchMock, `POST /api/admin/reports/${scam.id}/remove-video`)).toHaveLength(
+      1,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Closed' }));
+    const closedCard = (await screen.findByText('Misleading claims about health')).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(closedCard).getByText('Dismissed')).toBeTruthy();
+    expect(within(closedCard).queryByRole('button', { name: /Dismiss/ })).toBeNull();
+  });
+
+  it("says the server's message when a report action fails, else a fallback", async () => {
+    const report = {
+      id: '00000000-0000-4000-8000-0000000000f3',
+      reason: 'Spam',
+      status: 'open',
+      createdAt: new Date().toISOString(),
+      resolvedAt: null,
+      reporter: { id: null, username: 'deleted-user' },
+      video: {
+        id: first.id,
+        title: 'Morning run',
+        caption: null,
+        status: 'approved',
+        fileUrl: null,
+        thumbUrl: null,
+        creator: first.creator,
+      },
+    };
+    mockApi({
+      'GET /api/admin/videos?status=pending': jsonResponse({ videos: [] }),
+      'GET /api/admin/videos?status=approved': jsonResponse({ videos: [] }),
+      'GET /api/admin/counts': jsonResponse({ pendingVideos: 0, openReports: 1 }),
+      'GET /api/admin/reports?status=open': jsonResponse({ reports: [report] }),
+      [`POST /api/admin/reports/${report.id}/dismiss`]: errorResponse(
+        409,
+        'conflict',
+        'This report is already closed',
+      ),
+      [`POST /api/admin/reports/${report.id}/remove-video`]: errorResponse(500, 'http_500', ''),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin', signedInAs('admin'));
+    await user.click(await screen.findByRole('tab', { name: 'Reports 1' }));
+    expect(await screen.findByText('No preview')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Dismiss report on Morning run' }));
+    expect(await screen.findByText('This report is already closed')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove video Morning run' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove video' }),
+    );
+    expect(await screen.findByText('Failed to remove video')).toBeTruthy();
+  });
+
+  it('recomputes scores from Tools', async () => {
+    let fail = false;
+    mockApi({
+      'GET /api/admin/videos?status=pending': jsonResponse({ videos: [] }),
+      'GET /api/admin/videos?status=approved': jsonResponse({ videos: [] }),
+      'POST /api/admin/scores/recompute': () =>
+        fail
+          ? errorResponse(500, 'http_500', '')
+          : jsonResponse({ message: 'Video scores recomputed successfully!', updated: 12 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin', signedInAs('admin'));
+    await user.click(await screen.findByRole('tab', { name: 'Tools' }));
+    await user.click(await screen.findByRole('button', { name: 'Recompute scores' }));
+    expect(await screen.findByText('Video scores recomputed successfully!')).toBeTruthy();
+    expect(screen.getByText('12 videos scored')).toBeTruthy();
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Recompute scores' }));
+    expect(await screen.findByText('Error recomputing scores')).toBeTruthy();
   });
 });

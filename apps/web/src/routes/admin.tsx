@@ -1,54 +1,27 @@
-import { SCORE_RECOMPUTE_WINDOW_DAYS } from '@adreel/domain';
-import { Flag, Mail, Sigma, Ticket, UserCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { History, Ticket, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useLiveAdminCounts } from '@/features/admin-live/api/stream-admin-counts';
+import { useAdminCounts } from '@/features/admin-tools/api/get-admin-counts';
+import { AdminTools } from '@/features/admin-tools/components/admin-tools';
 import { useAdminVideos } from '@/features/moderation/api/get-admin-videos';
 import { ApprovedVideos } from '@/features/moderation/components/approved-videos';
 import { PendingVideos } from '@/features/moderation/components/pending-videos';
+import { ReportsPanel } from '@/features/moderation/components/reports-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-/** A platform tool whose server side is not built yet: shown, honestly switched off. */
-function ToolCard({
-  title,
-  description,
-  action,
-  icon: Icon,
-}: {
-  title: string;
-  description: ReactNode;
-  action: string;
-  icon: typeof Sigma;
-}) {
-  return (
-    <section className="flex flex-col gap-4 rounded-3xl border border-border bg-card p-5 shadow-card">
-      <div className="flex items-start gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-2xl bg-muted text-muted-foreground">
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0">
-          <h3 className="font-semibold">{title}</h3>
-          <p className="mt-1 text-sm text-pretty text-muted-foreground">{description}</p>
-        </div>
-      </div>
-      <div className="flex items-center gap-3">
-        <Button variant="outline" size="sm" disabled>
-          {action}
-        </Button>
-        <span className="text-[0.8125rem] text-muted-foreground">Coming soon</span>
-      </div>
-    </section>
-  );
-}
 
 /** /admin (SPEC.md §2): Pending Videos, Reports and Tools. */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const pending = useAdminVideos('pending');
+  const counts = useAdminCounts();
+  // The tab counts follow new uploads and reports as they happen (server-sent events).
+  useLiveAdminCounts();
+  const openReports = counts.data?.openReports;
+  const pendingCount = counts.data?.pendingVideos ?? pending.data?.length;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
@@ -67,6 +40,11 @@ export default function AdminPage() {
                 <UserCheck /> Whitelist
               </Link>
             </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/admin/audit">
+                <History /> Audit log
+              </Link>
+            </Button>
           </>
         }
       />
@@ -77,14 +55,18 @@ export default function AdminPage() {
             className="flex flex-auto items-center justify-center gap-2 whitespace-nowrap px-3 sm:px-4"
           >
             Pending Videos{' '}
-            {pending.data && (
-              <Badge variant={pending.data.length > 0 ? 'default' : 'secondary'}>
-                {pending.data.length}
-              </Badge>
+            {pendingCount !== undefined && (
+              <Badge variant={pendingCount > 0 ? 'default' : 'secondary'}>{pendingCount}</Badge>
             )}
           </TabsTrigger>
-          <TabsTrigger value="reports" className="flex-auto px-3 sm:px-4">
-            Reports
+          <TabsTrigger
+            value="reports"
+            className="flex flex-auto items-center justify-center gap-2 whitespace-nowrap px-3 sm:px-4"
+          >
+            Reports{' '}
+            {openReports !== undefined && (
+              <Badge variant={openReports > 0 ? 'default' : 'secondary'}>{openReports}</Badge>
+            )}
           </TabsTrigger>
           <TabsTrigger value="tools" className="flex-auto px-3 sm:px-4">
             Tools
@@ -110,25 +92,20 @@ export default function AdminPage() {
           </section>
         </TabsContent>
         <TabsContent value="reports">
-          <StateMessage
-            icon={Flag}
-            title="No reports yet"
-            description="Reporting is not switched on yet. When viewers can report a video, reports will be listed here with the video and who reported it."
-          />
+          <section aria-labelledby="reports-title" className="flex flex-col gap-4">
+            <div>
+              <h2 id="reports-title" className="text-lg font-bold tracking-tight">
+                Reported videos
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Dismiss a report, or remove the video. The reporter is told the outcome by email.
+              </p>
+            </div>
+            <ReportsPanel />
+          </section>
         </TabsContent>
-        <TabsContent value="tools" className="grid gap-3 sm:grid-cols-2">
-          <ToolCard
-            icon={Sigma}
-            title="Recompute scores"
-            description={`Recalculate the ranking score of approved videos from the last ${SCORE_RECOMPUTE_WINDOW_DAYS} days.`}
-            action="Recompute scores"
-          />
-          <ToolCard
-            icon={Mail}
-            title="Send test digest"
-            description="Send yourself this week's digest email to check how it looks."
-            action="Send test digest"
-          />
+        <TabsContent value="tools">
+          <AdminTools />
         </TabsContent>
       </Tabs>
     </div>

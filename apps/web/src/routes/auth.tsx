@@ -9,6 +9,7 @@ import { MfaForm } from '@/features/auth/components/mfa-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { appName } from '@/lib/app-name';
+import { useReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -40,6 +41,7 @@ const HEADINGS: Record<Tab | 'forgot' | 'mfa', { title: string; description: str
 /** /auth (SPEC.md §2): tabs Sign In and Sign Up; `?tab=signup&email=` preselects and prefills. */
 export default function AuthPage() {
   const session = useSession();
+  const returnTo = useReturnPath();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
   const email = params.get('email') ?? '';
@@ -52,7 +54,7 @@ export default function AuthPage() {
   if (session.status === 'loading') return <LoadingScreen />;
   // SPEC.md §2: a signed-in visitor goes where their role lives.
   if (session.status === 'signed-in') {
-    return <Navigate to={homePathFor(session.user.roles)} replace />;
+    return <Navigate to={returnTo ?? homePathFor(session.user.roles)} replace />;
   }
 
   function selectTab(next: string) {

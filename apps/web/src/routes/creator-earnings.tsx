@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/page-header';
+import { CampaignEntries } from '@/features/campaigns/components/campaign-entries';
 import { CreatorEarningsOverview } from '@/features/earnings/components/creator-earnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -13,6 +14,7 @@ export default function CreatorEarningsPage() {
         description="Every approved campaign video pays its campaign's payout. Brands pay it out after approving."
       />
       <CreatorEarningsOverview />
+      <CampaignEntries />
     </div>
   );
 }

@@ -1,13 +1,16 @@
-import { LEADERBOARD_WINDOW_DAYS } from '@adreel/domain';
-import { UsersRound } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { LeaderboardLayout } from '@/features/leaderboards/components/leaderboard-layout';
+import { TopCreatorsBoard } from '@/features/leaderboards/components/top-creators-board';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /leaderboard/creators (SPEC.md §2 Top Creators). */
 export default function LeaderboardCreatorsPage() {
+  useDocumentTitle('Top Creators');
   return (
-    <ComingSoon
+    <LeaderboardLayout
       title="Top Creators"
-      icon={UsersRound}
-      description={`Creators ranked by the average score of their videos over the last ${LEADERBOARD_WINDOW_DAYS} days.`}
-    />
+      description="Creators ranked by the average score of their recent ads, then by total views."
+    >
+      <TopCreatorsBoard />
+    </LeaderboardLayout>
   );
 }

@@ -1,13 +1,17 @@
-import { LEADERBOARD_WINDOW_DAYS } from '@adreel/domain';
-import { Trophy } from 'lucide-react';
-import { ComingSoon } from '@/components/coming-soon';
+import { TOP_VIDEOS_LIMIT } from '@adreel/domain';
+import { LeaderboardLayout } from '@/features/leaderboards/components/leaderboard-layout';
+import { TopVideosBoard } from '@/features/leaderboards/components/top-videos-board';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** /leaderboard/videos (SPEC.md §2 Top Videos). */
 export default function LeaderboardVideosPage() {
+  useDocumentTitle('Top Videos');
   return (
-    <ComingSoon
+    <LeaderboardLayout
       title="Top Videos"
-      icon={Trophy}
-      description={`The best-performing approved videos of the last ${LEADERBOARD_WINDOW_DAYS} days, ranked by score.`}
-    />
+      description={`The ${TOP_VIDEOS_LIMIT} ads people watched through, liked and shared the most, with newer ones weighing more.`}
+    >
+      <TopVideosBoard />
+    </LeaderboardLayout>
   );
 }

@@ -1,7 +1,7 @@
 /** What viewers do with videos (SPEC.md §3, §4, §7; DESIGN.md §3 "Feed, metrics and ranking"). */
 import { REASON_MAX } from '@adreel/domain/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, isOneOf, timestamptz } from './columns';
 import { users } from './users';
 import { videos } from './videos';
@@ -44,8 +44,12 @@ export const shares = pgTable(
 );
 
 /**
- * One row per watch of a video by a viewer. A view counts at most once per viewer and video per 24 h
- * (DESIGN.md §3); the index answers "has this viewer been counted recently" without a scan.
+ * One row per viewer, video and 24 h window (DESIGN.md §3): the window opens with the viewer's first
+ * event for the video and lasts 24 h; the next event after it opens a new row. The row remembers
+ * what was counted in its window, so each counter on `videos` moves at most once per window and
+ * always equals what these rows say (modules/metrics):
+ * views = rows with counted_at; vt50_count / vt90_count = counted rows that reached 50 % / 90 %;
+ * watch_time_avg = mean furthest_fraction of counted rows; clicks = rows with clicked_at.
  */
 export const viewEvents = pgTable(
   'view_events',
@@ -54,13 +58,18 @@ export const viewEvents = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    /** The user id when signed in, else the anonymous device id the client sends. */
+    /** `u:<user id>` when signed in, else `d:<anonymous device id>` the client sends. */
     viewerKey: text('viewer_key').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     ip: text('ip'),
     furthestFraction: real('furthest_fraction').notNull().default(0),
-    /** Set when this watch was counted as a view; null if it fell inside the 24 h window. */
+    /** Set when this window's view was counted (after 3 s of playback, SPEC.md §4). */
     countedAt: timestamptz('counted_at'),
+    /** The 50 % and 90 % milestones reached in this window. */
+    reached50: boolean('reached_50').notNull().default(false),
+    reached90: boolean('reached_90').notNull().default(false),
+    /** Set when the call-to-action was clicked in this window. */
+    clickedAt: timestamptz('clicked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -93,5 +102,7 @@ export const reports = pgTable(
     check('reports_status_known', isOneOf(t.status, REPORT_STATUSES)),
     check('reports_resolved_consistent', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
     index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    index('reports_video_idx').on(t.videoId),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 
 /**
@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** What the mail is for, e.g. access_request, access_approved, weekly_digest, test_digest. */
     kind: text('kind').notNull(),
+    /** Extra headers, e.g. List-Unsubscribe on a digest (RFC 8058); null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),

@@ -4,7 +4,7 @@
  */
 import { FACTOR_TYPES } from '@adreel/domain/statuses';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, isOneOf, timestamptz } from './columns';
 import { users } from './users';
 
@@ -64,6 +64,7 @@ export const MFA_CHALLENGE_PURPOSES = [
   'webauthn_registration',
   'webauthn_authentication',
   'passkey',
+  'phone',
 ] as const;
 export type MfaChallengePurpose = (typeof MFA_CHALLENGE_PURPOSES)[number];
 
@@ -78,6 +79,10 @@ export const mfaChallenges = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The WebAuthn challenge bytes (base64url) the authenticator must sign; null for TOTP. */
     webauthnChallenge: text('webauthn_challenge'),
+    /** Phone: SHA-256 of the texted one-time code (never stored in the clear). */
+    codeHash: text('code_hash'),
+    /** Phone: wrong codes tried against this challenge; a few spend it. */
+    attempts: integer('attempts').notNull().default(0),
     ip: text('ip'),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -87,11 +92,15 @@ export const mfaChallenges = pgTable(
     check('mfa_challenges_purpose_known', isOneOf(t.purpose, MFA_CHALLENGE_PURPOSES)),
     check(
       'mfa_challenges_factor_given',
-      sql`${t.purpose} not in ('totp', 'webauthn_registration') or ${t.factorId} is not null`,
+      sql`${t.purpose} not in ('totp', 'webauthn_registration', 'phone') or ${t.factorId} is not null`,
     ),
     check(
       'mfa_challenges_webauthn_has_challenge',
-      sql`${t.purpose} = 'totp' or ${t.webauthnChallenge} is not null`,
+      sql`${t.purpose} in ('totp', 'phone') or ${t.webauthnChallenge} is not null`,
+    ),
+    check(
+      'mfa_challenges_phone_has_code',
+      sql`${t.purpose} <> 'phone' or ${t.codeHash} is not null`,
     ),
     index('mfa_challenges_factor_idx').on(t.factorId),
     index('mfa_challenges_user_idx').on(t.userId),

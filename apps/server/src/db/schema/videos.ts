@@ -75,7 +75,8 @@ export const videos = pgTable(
     // from; only an approved one can be featured, since only approved ones are shown.
     check(
       'videos_file_after_processing',
-      sql`${t.status} in ('processing', 'failed') or ${t.fileUrl} is not null`,
+      // A rejected video's media is deleted (decision 011), so it may have no file either.
+      sql`${t.status} in ('processing', 'failed', 'rejected') or ${t.fileUrl} is not null`,
     ),
     check(
       'videos_approved_published',

@@ -6,6 +6,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
 import { allow } from '../../platform/authenticate';
+import { adminCountsStreamRoutes } from '../admin-live/admin-counts.routes';
+import { auditAdminRoutes } from '../audit/audit.routes';
+import { digestAdminRoutes } from '../digest/digest.routes';
 import { accessRequestAdminRoutes } from './access-requests.routes';
 import { inviteAdminRoutes } from './invites.routes';
 import { outboxAdminRoutes } from './outbox.routes';
@@ -20,4 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = as
   await app.register(whitelistAdminRoutes, { context });
   await app.register(accessRequestAdminRoutes, { context });
   await app.register(outboxAdminRoutes, { context });
+  await app.register(digestAdminRoutes, { context });
+  await app.register(adminCountsStreamRoutes, { context });
+  await app.register(auditAdminRoutes, { context });
 };

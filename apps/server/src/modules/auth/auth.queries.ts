@@ -57,7 +57,7 @@ export async function emailExists(db: Database, email: string): Promise<boolean>
 
 export async function insertUser(
   db: Database,
-  values: { email: string; passwordHash: string; requestedRole: Role | null },
+  values: { email: string; passwordHash: string | null; requestedRole: Role | null },
 ) {
   const [user] = await db
     .insert(users)
@@ -112,7 +112,7 @@ export async function markEmailVerified(db: Database, userId: string): Promise<v
 export async function setPasswordHash(
   db: Database,
   userId: string,
-  passwordHash: string,
+  passwordHash: string | null,
 ): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -2,6 +2,7 @@ import {
   emailTokenBodySchema,
   MESSAGES,
   messageSchema,
+  pkceExchangeBodySchema,
   recoverBodySchema,
   refreshTokenBodySchema,
   resetPasswordBodySchema,
@@ -17,6 +18,8 @@ import type { ModuleContext } from '../../app';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { assertSameOrigin } from '../../platform/csrf';
 import { RATE_LIMITS } from '../../platform/rate-limit';
+import { createOidcProviders } from '../oidc/oidc.providers';
+import { createOidcService } from '../oidc/oidc.service';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './auth.cookies';
 import { createAuthService } from './auth.service';
 import { clientOf, createSessionIssuer } from './auth.sessions';
@@ -27,6 +30,8 @@ const tags = ['auth'];
 const tokenBodySchema = refreshTokenBodySchema.extend({
   email: z.string().optional(),
   password: z.string().optional(),
+  auth_code: z.string().optional(),
+  code_verifier: z.string().optional(),
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
@@ -36,6 +41,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
   const { config, db, tokens, rateLimiter } = context;
   const sessions = createSessionIssuer(db, tokens);
   const auth = createAuthService({ db, config, tokens, sessions, rateLimiter });
+  const oidc = createOidcService({
+    db,
+    config,
+    tokens,
+    sessions,
+    rateLimiter,
+    providers: createOidcProviders(config.oidcProviders),
+  });
 
   app.post(
     '/auth/signup',
@@ -79,9 +92,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     {
       schema: {
         tags,
-        summary: 'Refresh a session, or sign in for API clients (grant_type=password)',
+        summary:
+          'Refresh a session, sign in for API clients (grant_type=password), or finish an identity-provider sign-in (grant_type=pkce)',
         description:
-          'Browsers send the refresh token in its httpOnly cookie and get the rotated one back the same way; API clients send `refresh_token` (or email and password) in the body and get `refresh_token` in the answer. Without any token the answer is `{ "session": null }`.',
+          'Browsers send the refresh token in its httpOnly cookie and get the rotated one back the same way; API clients send `refresh_token` (or email and password) in the body and get `refresh_token` in the answer. Without any token the answer is `{ "session": null }`. grant_type=pkce takes `auth_code` (from /authorize\'s redirect) and `code_verifier` (whose S256 was the code_challenge) and answers like /auth/signin.',
         querystring: tokenQuerySchema,
         body: tokenBodySchema.nullish(),
         response: { 200: signInResponseSchema },
@@ -89,6 +103,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     },
     async (request, reply) => {
       const client = clientOf(request);
+      if (request.query.grant_type === 'pkce') {
+        assertSameOrigin(request, config.publicUrl);
+        const body = pkceExchangeBodySchema.parse(request.body ?? {});
+        const result = await oidc.exchange(body.auth_code, body.code_verifier, client);
+        if (result.kind === 'mfa') return { mfa: result.mfa };
+        setRefreshCookie(reply, result.refreshToken, config.publicUrl);
+        return { session: result.session };
+      }
       if (request.query.grant_type === 'password') {
         const result = await auth.signIn(signInSchema.parse(request.body ?? {}), client);
         if (result.kind === 'mfa') return { mfa: result.mfa };

@@ -3,10 +3,11 @@
  * verified factor brings the recovery codes) or, for a factor already verified, steps the session
  * up. Either way the caller's session has now passed a second factor: it becomes aal2.
  */
-import type {
-  FactorChallengeResponse,
-  VerifyFactorBody,
-  VerifyFactorResponse,
+import {
+  type FactorChallengeResponse,
+  MFA_MESSAGES,
+  type VerifyFactorBody,
+  type VerifyFactorResponse,
 } from '@adreel/domain';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { badRequest, conflict } from '../../platform/errors';
@@ -20,8 +21,8 @@ import {
   liveSession,
   type MfaDeps,
   ownFactor,
-  phoneUnsupported,
   registrationChallenge,
+  textPhoneCode,
 } from './factors.common';
 import {
   consumeChallenge,
@@ -97,7 +98,10 @@ export function createFactorVerificationService(deps: MfaDeps) {
         });
         return { id: row.id, factor_type: 'totp', expires_at: row.expiresAt.toISOString() };
       }
-      if (factor.factorType !== 'webauthn') throw phoneUnsupported();
+      if (factor.factorType === 'phone') {
+        const row = await textPhoneCode(deps, factor, ip);
+        return { id: row.id, factor_type: 'phone', expires_at: row.expiresAt.toISOString() };
+      }
       const credential = storedCredentialOf(factor);
       if (factor.verifiedAt === null || !credential) {
         const { options, challenge } = await registrationChallenge(deps, db, caller, factor.id, ip);
@@ -145,7 +149,8 @@ export function createFactorVerificationService(deps: MfaDeps) {
       } else if (factor.factorType === 'webauthn') {
         credential = await checkWebauthn(caller, factor, body);
       } else {
-        throw phoneUnsupported();
+        if (!body.code) throw badRequest(MFA_MESSAGES.phoneCodeInvalid, 'validation_failed');
+        await verifier.phone(factor, body.code, body.challenge_id);
       }
 
       try {

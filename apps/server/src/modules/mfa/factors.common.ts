@@ -1,5 +1,5 @@
 /** What the /factors services share: the caller's live session, their factor, recovery codes. */
-import { MFA_MESSAGES, type WebauthnOptions } from '@adreel/domain';
+import { MFA_MESSAGES, PHONE_CODE_TTL_MINUTES, type WebauthnOptions } from '@adreel/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
@@ -7,6 +7,13 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionIssuer } from '../auth/auth.sessions';
 import { findSession } from '../auth/auth.sessions.queries';
 import type { AuthContext } from '../auth/auth.tokens';
+import {
+  hashPhoneCode,
+  newPhoneCode,
+  PHONE_CODE_TTL_MS,
+  PHONE_RATE_LIMITS,
+  type SmsSender,
+} from './mfa.phone';
 import {
   type ChallengeRow,
   type FactorRow,
@@ -30,6 +37,8 @@ export interface MfaDeps {
   rateLimiter: RateLimiter;
   secretBox: SecretBox;
   rp: RelyingParty;
+  /** Where phone codes are texted; the outbox by default (mfa.phone.ts). */
+  sms: SmsSender;
 }
 
 export const aal2Required = () => new AppError(403, 'aal2_required', MFA_MESSAGES.aal2Required);
@@ -94,8 +103,33 @@ export async function registrationChallenge(
   return { options, challenge };
 }
 
-export const phoneUnsupported = () =>
-  badRequest(
-    'Phone factors are not supported. Use an authenticator app or a passkey.',
-    'unsupported_factor',
-  );
+/**
+ * Texts a new six-digit code to a phone factor (enrolment, step-up or sign-in). Rate-limited per
+ * user and per number; the code is stored hashed and lives 10 minutes.
+ */
+export async function textPhoneCode(
+  deps: Pick<MfaDeps, 'db' | 'config' | 'rateLimiter' | 'sms'>,
+  factor: FactorRow,
+  ip: string | null,
+): Promise<ChallengeRow> {
+  const { db, config, rateLimiter, sms } = deps;
+  if (factor.factorType !== 'phone' || !factor.phone) throw notFound(MFA_MESSAGES.factorNotFound);
+  await rateLimiter.consume(PHONE_RATE_LIMITS.perUser, factor.userId);
+  await rateLimiter.consume(PHONE_RATE_LIMITS.perNumber, factor.phone);
+  const code = newPhoneCode();
+  return db.transaction(async (tx) => {
+    const challenge = await insertChallenge(tx, {
+      purpose: 'phone',
+      factorId: factor.id,
+      userId: factor.userId,
+      codeHash: hashPhoneCode(factor.id, code),
+      ip,
+      expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS),
+    });
+    await sms.send(tx, {
+      to: factor.phone ?? '',
+      text: `Your ${config.appName} code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Never share it: ${config.appName} will never ask you for it.`,
+    });
+    return challenge;
+  });
+}

@@ -6,12 +6,14 @@ import {
   type EnrolFactorBody,
   type EnrolFactorResponse,
   type Factor,
+  IDENTITY_MESSAGES,
   MAX_FACTORS_PER_USER,
   MFA_MESSAGES,
 } from '@adreel/domain';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { badRequest, conflict } from '../../platform/errors';
 import type { AuthContext } from '../auth/auth.tokens';
+import { keepAnotherSignInMethod } from '../oidc/identities.service';
 import {
   aal2Required,
   issueRecoveryCodes,
@@ -20,6 +22,7 @@ import {
   ownFactor,
   registrationChallenge,
 } from './factors.common';
+import { normalizePhone, phoneHint } from './mfa.phone';
 import { mayManageFactors, mayRemoveFactor } from './mfa.policy';
 import {
   countFactors,
@@ -41,6 +44,7 @@ function factorOf(row: FactorRow): Factor {
     verified: row.verifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    ...(row.phone ? { phoneHint: phoneHint(row.phone) } : {}),
   };
 }
 
@@ -63,6 +67,9 @@ export function createFactorsService(deps: MfaDeps) {
       const verified = await verifiedFactors(db, caller.userId);
       if (!mayManageFactors(session, verified.length > 0)) throw aal2Required();
       const friendlyName = body.friendly_name ?? null;
+      const phone = body.factor_type === 'phone' ? normalizePhone(body.phone) : null;
+      if (body.factor_type === 'phone' && !phone)
+        throw badRequest(MFA_MESSAGES.invalidPhone, 'invalid_phone');
       if (friendlyName && verified.some((factor) => factor.friendlyName === friendlyName))
         throw conflict(MFA_MESSAGES.factorNameTaken, 'factor_name_taken');
       try {
@@ -84,6 +91,15 @@ export function createFactorsService(deps: MfaDeps) {
               factor_type: 'totp',
               totp: { secret, uri, qr_code: await totpQrCode(uri) },
             };
+          }
+          if (body.factor_type === 'phone') {
+            const factor = await insertFactor(tx, {
+              userId: caller.userId,
+              factorType: 'phone',
+              friendlyName,
+              phone,
+            });
+            return { id: factor.id, factor_type: 'phone', phone: factor.phone ?? '' };
           }
           const factor = await insertFactor(tx, {
             userId: caller.userId,
@@ -107,6 +123,9 @@ export function createFactorsService(deps: MfaDeps) {
       const factor = await ownFactor(db, caller.userId, factorId);
       if (!mayRemoveFactor(session, factor)) throw aal2Required();
       await db.transaction(async (tx) => {
+        // A verified passkey signs in on its own: it may be the account's last way in (decision 014).
+        if (factor.factorType === 'webauthn' && factor.verifiedAt !== null)
+          await keepAnotherSignInMethod(tx, caller.userId, IDENTITY_MESSAGES.lastPasskey);
         await deleteFactor(tx, factor.id);
         if ((await verifiedFactors(tx, caller.userId)).length === 0)
           await deleteRecoveryCodes(tx, caller.userId);

@@ -13,7 +13,7 @@ import { badRequest, unauthorized } from '../../platform/errors';
 import { RATE_LIMITS, type RateLimitRule } from '../../platform/rate-limit';
 import type { ClientInfo, IssuedSession } from '../auth/auth.sessions';
 import type { TokenService } from '../auth/auth.tokens';
-import { challengeExpired, challengeExpiry, type MfaDeps } from './factors.common';
+import { challengeExpired, challengeExpiry, type MfaDeps, textPhoneCode } from './factors.common';
 import {
   consumeChallenge,
   consumeRecoveryCode,
@@ -82,8 +82,27 @@ export function createMfaSignInService(deps: MfaDeps & { tokens: TokenService })
       }
       const factor = body.factorId ? await findFactor(db, userId, body.factorId) : null;
       if (!factor || factor.verifiedAt === null || !body.code) throw invalidCode();
-      await verifier.totp(factor, body.code);
+      if (factor.factorType === 'phone') await verifier.phone(factor, body.code);
+      else await verifier.totp(factor, body.code);
       return startSession(userId, client, factor.id);
+    },
+
+    /** Texts a code to one of the user's verified phone factors, to answer with verifyCode. */
+    async phoneChallenge(
+      ticket: string,
+      factorId: string,
+      ip: string | null,
+    ): Promise<{ challengeId: string; expires_at: string; message: string }> {
+      const userId = await ticketUser(ticket);
+      const factor = await findFactor(db, userId, factorId);
+      if (factor?.factorType !== 'phone' || factor.verifiedAt === null)
+        throw badRequest(MFA_MESSAGES.factorNotFound, 'factor_not_found');
+      const challenge = await textPhoneCode(deps, factor, ip);
+      return {
+        challengeId: challenge.id,
+        expires_at: challenge.expiresAt.toISOString(),
+        message: MFA_MESSAGES.phoneCodeSent,
+      };
     },
 
     /** Assertion options naming the user's verified passkeys. */

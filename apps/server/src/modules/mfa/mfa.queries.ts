@@ -172,6 +172,7 @@ export async function insertChallenge(
     factorId?: string | null;
     userId?: string | null;
     webauthnChallenge?: string | null;
+    codeHash?: string | null;
     ip: string | null;
     expiresAt: Date;
   },
@@ -245,4 +246,64 @@ export async function consumeRecoveryCode(
 
 export async function deleteRecoveryCodes(db: Database, userId: string): Promise<void> {
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+}
+
+/** The newest live phone challenge of a factor (or the one named): the code to check against. */
+export async function livePhoneChallenge(
+  db: Database,
+  factorId: string,
+  id?: string,
+): Promise<ChallengeRow | null> {
+  const conditions: SQL[] = [
+    eq(mfaChallenges.purpose, 'phone'),
+    eq(mfaChallenges.factorId, factorId),
+    isNull(mfaChallenges.verifiedAt),
+    gt(mfaChallenges.expiresAt, sql`now()`),
+  ];
+  if (id) conditions.push(eq(mfaChallenges.id, id));
+  const [row] = await db
+    .select()
+    .from(mfaChallenges)
+    .where(and(...conditions))
+    .orderBy(sql`${mfaChallenges.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts a wrong code against the challenge; at `max` wrong codes the challenge is spent. */
+export async function countWrongPhoneCode(
+  db: Database,
+  challengeId: string,
+  max: number,
+): Promise<number> {
+  const [row] = await db
+    .update(mfaChallenges)
+    .set({
+      attempts: sql`${mfaChallenges.attempts} + 1`,
+      verifiedAt: sql`case when ${mfaChallenges.attempts} + 1 >= ${max} then now() else ${mfaChallenges.verifiedAt} end`,
+    })
+    .where(eq(mfaChallenges.id, challengeId))
+    .returning({ attempts: mfaChallenges.attempts });
+  return row?.attempts ?? max;
+}
+
+/** Spends the challenge if the code is its code: each texted code works once. */
+export async function spendPhoneChallenge(
+  db: Database,
+  challengeId: string,
+  codeHash: string,
+): Promise<boolean> {
+  const spent = await db
+    .update(mfaChallenges)
+    .set({ verifiedAt: sql`now()` })
+    .where(
+      and(
+        eq(mfaChallenges.id, challengeId),
+        eq(mfaChallenges.codeHash, codeHash),
+        isNull(mfaChallenges.verifiedAt),
+        gt(mfaChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: mfaChallenges.id });
+  return spent.length === 1;
 }

@@ -3,6 +3,8 @@
  * sign-in under /auth, which set the refresh cookie exactly as /auth/signin does.
  */
 import {
+  mfaPhoneChallengeBodySchema,
+  mfaPhoneChallengeResponseSchema,
   mfaVerifyBodySchema,
   mfaWebauthnOptionsBodySchema,
   mfaWebauthnVerifyBodySchema,
@@ -22,6 +24,7 @@ import { createFactorVerificationService } from './factor-verification.service';
 import type { MfaDeps } from './factors.common';
 import { factorsRoutes } from './factors.routes';
 import { createFactorsService } from './factors.service';
+import { outboxSmsSender } from './mfa.phone';
 import { createSecretBox } from './mfa.secret-box';
 import { relyingPartyOf } from './mfa.webauthn';
 import { createMfaSignInService, type MfaSignInService } from './mfa-signin.service';
@@ -54,6 +57,25 @@ const signInRoutes: FastifyPluginAsyncZod<{ signIn: MfaSignInService; publicUrl:
     async (request, reply) => {
       assertSameOrigin(request, publicUrl);
       return answer(reply, await signIn.verifyCode(request.body, clientOf(request)));
+    },
+  );
+
+  app.post(
+    '/auth/mfa/phone/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'Sign-in second step by phone: text a code to one of your phone factors',
+        description:
+          '`ticket` from /auth/signin, `factorId` of a verified phone factor. Then answer /auth/mfa/verify with `factorId` and the texted `code`.',
+        body: mfaPhoneChallengeBodySchema,
+        response: { 200: mfaPhoneChallengeResponseSchema },
+      },
+    },
+    async (request) => {
+      assertSameOrigin(request, publicUrl);
+      const { ticket, factorId } = request.body;
+      return signIn.phoneChallenge(ticket, factorId, request.ip ?? null);
     },
   );
 
@@ -139,6 +161,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asyn
     rateLimiter,
     secretBox: createSecretBox(config.encryptionKey),
     rp: relyingPartyOf(config),
+    sms: outboxSmsSender,
   };
   await app.register(factorsRoutes, {
     factors: createFactorsService(deps),

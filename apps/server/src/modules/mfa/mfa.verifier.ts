@@ -4,8 +4,16 @@
  */
 import { MFA_MESSAGES, type WebauthnAuthenticationResponse } from '@adreel/domain';
 import type { Database } from '../../db/client';
-import { unauthorized } from '../../platform/errors';
-import { acceptTotpStep, advanceSignCount, type FactorRow } from './mfa.queries';
+import { badRequest, unauthorized } from '../../platform/errors';
+import { hashPhoneCode, PHONE_CODE_MAX_ATTEMPTS } from './mfa.phone';
+import {
+  acceptTotpStep,
+  advanceSignCount,
+  countWrongPhoneCode,
+  type FactorRow,
+  livePhoneChallenge,
+  spendPhoneChallenge,
+} from './mfa.queries';
 import type { SecretBox } from './mfa.secret-box';
 import { matchTotp } from './mfa.totp';
 import { type RelyingParty, type StoredCredential, verifyAssertion } from './mfa.webauthn';
@@ -41,6 +49,25 @@ export function createFactorVerifier(deps: {
       const last = factor.totpLastTimeStep;
       if (last !== null && timeStep <= last) throw codeReused();
       if (!(await acceptTotpStep(db, factor.id, timeStep))) throw codeReused();
+    },
+
+    /**
+     * Throws unless `code` is the code last texted to this phone factor (or to the challenge named),
+     * unexpired and unused; a few wrong codes spend the challenge.
+     */
+    async phone(factor: FactorRow, code: string, challengeId?: string): Promise<void> {
+      if (factor.factorType !== 'phone') throw invalidCode();
+      const challenge = await livePhoneChallenge(db, factor.id, challengeId);
+      if (!challenge) throw badRequest(MFA_MESSAGES.challengeExpired, 'challenge_expired');
+      const hash = hashPhoneCode(factor.id, code);
+      if (challenge.codeHash !== hash) {
+        const attempts = await countWrongPhoneCode(db, challenge.id, PHONE_CODE_MAX_ATTEMPTS);
+        if (attempts >= PHONE_CODE_MAX_ATTEMPTS)
+          throw unauthorized(MFA_MESSAGES.tooManyTries, 'too_many_tries');
+        throw invalidCode();
+      }
+      if (!(await spendPhoneChallenge(db, challenge.id, hash)))
+        throw badRequest(MFA_MESSAGES.challengeExpired, 'challenge_expired');
     },
 
     /** Throws 401 unless the assertion verifies against the factor's key and its counter grew. */

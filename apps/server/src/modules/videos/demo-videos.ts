@@ -18,6 +18,8 @@ import type { Database } from '../../db/client';
 import { profiles, videos } from '../../db/schema';
 import { ffmpegPath } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
+import { ensureDemoCampaignActivity } from '../campaigns/demo-campaigns';
+import { ensureDemoEngagement } from './demo-engagement';
 
 const exec = promisify(execFile);
 
@@ -215,7 +217,12 @@ export interface DemoVideoDeps {
 export async function ensureDemoVideos(deps: DemoVideoDeps): Promise<number> {
   const { db, storage } = deps;
   const demos = deps.demos ?? DEMO_VIDEOS;
-  if (await demoVideosExist(db)) return 0;
+  if (await demoVideosExist(db)) {
+    // Demo videos made before they had an engagement history get one now.
+    await ensureDemoEngagement(db);
+    await ensureDemoCampaignActivity(db);
+    return 0;
+  }
   const usernames = [...new Set(demos.map((demo) => demo.creatorUsername))];
   const creators = await db
     .select({ userId: profiles.userId, username: profiles.username })
@@ -287,8 +294,10 @@ export async function ensureDemoVideos(deps: DemoVideoDeps): Promise<number> {
       .returning({ id: videos.id });
     return rows.length;
   });
+  const windows = await ensureDemoEngagement(db);
+  await ensureDemoCampaignActivity(db);
   deps.log?.info(
-    { inserted, seconds: Math.round((Date.now() - startedAt) / 100) / 10 },
+    { inserted, windows, seconds: Math.round((Date.now() - startedAt) / 100) / 10 },
     'demo videos ready',
   );
   return inserted;

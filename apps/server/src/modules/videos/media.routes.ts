@@ -1,25 +1,49 @@
 /**
- * GET /media/* serves processed media from storage with HTTP Range (206) and content types by
- * extension. Only processed files live there; originals stay in DATA_DIR/uploads, never served.
+ * GET /media/<key> serves processed media from storage, whichever the driver (decision 011): HTTP
+ * Range (206, 416), the content type by extension, and a year's immutable caching for renditions,
+ * whose keys are the hash of their bytes. Only processed files live in storage; originals stay in
+ * DATA_DIR/uploads and are never served. A missing key is a plain 404, not the web app.
  */
-import { mkdirSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { errorBody } from '../../platform/errors';
+import { parseRange } from '../../platform/storage/keys';
 import type { Storage } from '../../platform/storage/storage';
 
 export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app, { storage }) => {
-  mkdirSync(storage.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    acceptRanges: true,
-    cacheControl: true,
-    maxAge: '1d',
-    // Files are written under a staging name and renamed: a half-written file is never at a key.
-    allowedPath: (pathName) => !pathName.includes('.part-'),
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/media/*',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A processed video or poster by the URL in fileUrl or thumbUrl',
+        description:
+          'One byte range (Range: bytes=…) is answered with 206 and Content-Range, an unsatisfiable one with 416. Renditions are named by the hash of their bytes and cached for a year (immutable). Originals are never served; a rejected video’s media is gone (404).',
+      },
+    },
+    async (request, reply) => {
+      const found = await storage.read(request.params['*'], parseRange(request.headers.range));
+      reply.header('accept-ranges', 'bytes');
+      if (found.kind === 'not_found') {
+        return reply.code(404).send(errorBody('not_found', 'Not found'));
+      }
+      if (found.kind === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${found.totalSize}`)
+          .send(errorBody('range_not_satisfiable', 'Range not satisfiable'));
+      }
+      reply
+        .code(found.range ? 206 : 200)
+        .header('content-type', found.contentType)
+        .header('content-length', found.contentLength)
+        .header('cache-control', found.cacheControl);
+      if (found.range) {
+        reply.header(
+          'content-range',
+          `bytes ${found.range.start}-${found.range.end}/${found.totalSize}`,
+        );
+      }
+      return reply.send(found.body);
+    },
+  );
 };

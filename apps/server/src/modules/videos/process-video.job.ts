@@ -3,9 +3,12 @@
  * 720×1280 with +faststart, take a poster frame, put both in storage, then the video becomes
  * pending (SPEC.md's review state) and the original is deleted. A file ffmpeg cannot read fails the
  * video with a reason the creator can act on; other faults are retried by the queue.
+ *
+ * An attempt may die at any point (kill -9) and be taken over once its lease passes, so each step
+ * is safe to repeat: the work folder and the video's storage folder are cleared before a new
+ * attempt writes, renditions are named by their content, and the row changes only from processing.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_MAX_SECONDS } from '@adreel/domain';
 import { and, eq } from 'drizzle-orm';
@@ -37,6 +40,11 @@ export interface VideoProcessingDeps {
 }
 
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+/** Per-video scratch space; on the data disk, so a killed attempt's leftovers are found again. */
+const workDir = (config: Config, videoId: string) =>
+  path.join(config.dataDir, 'processing', path.basename(videoId));
+/** Where a video's renditions live in storage: one folder per video, removable at once. */
+export const videoMediaDir = (videoId: string) => `videos/${videoId}`;
 
 async function removeOriginal(config: Config, uploadId: string): Promise<void> {
   const file = path.join(uploadsDir(config), path.basename(uploadId));
@@ -89,15 +97,17 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     } catch {
       throw new PermanentJobError('The uploaded file is missing');
     }
-    const work = await mkdtemp(path.join(tmpdir(), 'adreel-video-'));
+    const work = workDir(config, videoId);
+    // What an earlier attempt of this job left: a half-written rendition, a staging file.
+    await rm(work, { recursive: true, force: true });
+    await storage.removeAll(videoMediaDir(videoId));
+    await mkdir(work, { recursive: true });
     try {
       const { mp4, jpg, durationSec: rendered } = await renderVideo(original, work);
-      const videoKey = `videos/${videoId}.mp4`;
-      const posterKey = `posters/${videoId}.jpg`;
-      await storage.putFile(videoKey, mp4);
-      await storage.putFile(posterKey, jpg);
+      const videoKey = await storage.putRendition(videoMediaDir(videoId), mp4, 'mp4');
+      const posterKey = await storage.putRendition(videoMediaDir(videoId), jpg, 'jpg');
       const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(rendered * 100) / 100);
-      await db
+      const updated = await db
         .update(videos)
         .set({
           status: 'pending',
@@ -106,7 +116,20 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
           durationSec,
           failureReason: null,
         })
-        .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
+        .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+        .returning({ id: videos.id });
+      if (updated.length === 0) {
+        // Another attempt finished first (this one outlived its lease) or the video went away:
+        // keep only what the row names.
+        const [now] = await db
+          .select({ fileUrl: videos.fileUrl, thumbUrl: videos.thumbUrl })
+          .from(videos)
+          .where(eq(videos.id, videoId));
+        const kept = new Set([now?.fileUrl, now?.thumbUrl]);
+        for (const key of [videoKey, posterKey]) {
+          if (!kept.has(storage.publicUrl(key))) await storage.remove(key);
+        }
+      }
       await removeOriginal(config, uploadId);
     } finally {
       await rm(work, { recursive: true, force: true });
@@ -120,6 +143,12 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
       .set({ status: 'failed', failureReason: FAILED_REASON })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
     await removeOriginal(config, uploadId);
+    await rm(workDir(config, videoId), { recursive: true, force: true });
+    const [video] = await db
+      .select({ status: videos.status })
+      .from(videos)
+      .where(eq(videos.id, videoId));
+    if (video?.status === 'failed') await storage.removeAll(videoMediaDir(videoId));
   }
 
   return createWorker({

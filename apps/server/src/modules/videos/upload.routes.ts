@@ -8,19 +8,35 @@
  */
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { type UploadMetadata, uploadMetadataSchema, VIDEO_MAX_BYTES } from '@adreel/domain';
-import { FileStore } from '@tus/file-store';
+import {
+  errorResponseSchema,
+  type UploadMetadata,
+  VIDEO_MAX_BYTES,
+  videoSchema,
+} from '@adreel/domain';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import type { AuthContext } from '../../modules/auth/auth.tokens';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { AppError, errorBody } from '../../platform/errors';
 import type { Worker } from '../../platform/jobs/queue';
-import { createUploadedVideo, UploadRefused, VIDEO_MAX_BYTES_MESSAGE } from './upload.service';
+import {
+  createUploadedVideo,
+  UploadAlreadyRegistered,
+  UploadRefused,
+  VIDEO_MAX_BYTES_MESSAGE,
+} from './upload.service';
+import { createPostgresUploadLocker } from './upload-locker';
+import {
+  createUploadStore,
+  recoverFinishedUploads,
+  safeParseMetadata,
+  sweepUnfinishedUploads,
+} from './upload-store';
 
-const UNFINISHED_TTL_MS = 24 * 60 * 60_000;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** Tus hands its hooks a web Request; the Node request under it carries the caller. */
@@ -53,35 +69,43 @@ function isTusError(value: unknown): value is TusError {
   );
 }
 
-/** tus metadata values are strings or null; empty ones count as absent. */
-export function metadataOf(upload: Pick<Upload, 'metadata'>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(upload.metadata ?? {})) {
-    if (typeof value === 'string' && value !== '') result[key] = value;
-  }
-  return result;
-}
-
 export function parseMetadata(upload: Pick<Upload, 'metadata'>): UploadMetadata {
-  const { ownerId: _ownerId, ...fields } = metadataOf(upload);
-  const parsed = uploadMetadataSchema.safeParse(fields);
+  const parsed = safeParseMetadata(upload);
   if (!parsed.success) {
     throw tusError(400, 'validation_error', parsed.error.issues[0]?.message ?? 'Invalid upload');
   }
   return parsed.data;
 }
 
+const TUS_DESCRIPTION = [
+  'Tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation and termination',
+  'extensions; every request carries Tus-Resumable: 1.0.0. Upload-Length is the file size',
+  '(at most 100 MB); Upload-Metadata holds base64 values: title (required), caption, campaignId,',
+  'ctaText, ctaUrl, filename, filetype. Creators and admins only; an upload is visible to its',
+  'owner only. An upload left unfinished for 24 h is deleted.',
+].join(' ');
+
 export const uploadRoutes: FastifyPluginAsyncZod<{
   context: ModuleContext;
   worker: Worker;
 }> = async (app, { context, worker }) => {
   const directory = path.join(context.config.dataDir, 'uploads');
-  // An upload left unfinished for a day is given up; the sweep below deletes its bytes.
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_TTL_MS });
+  const store = createUploadStore(context.config);
+  // Several processes on one PostgreSQL may serve one upload (a load balancer without stickiness).
+  const locker = context.config.databaseUrl
+    ? await createPostgresUploadLocker({
+        databaseUrl: context.config.databaseUrl,
+        db: context.db,
+        realtime: context.realtime,
+        log: app.log,
+      })
+    : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
 
   const tus = new Server({
     path: '/api/uploads',
     datastore: store,
+    ...(locker ? { locker } : {}),
     maxSize: VIDEO_MAX_BYTES,
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
@@ -119,6 +143,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
           body: JSON.stringify({ video }),
         };
       } catch (error) {
+        // Registered already (its processing will delete the file): keep it.
+        if (error instanceof UploadAlreadyRegistered) {
+          throw tusError(409, 'already_uploaded', 'This upload is already complete');
+        }
         // Nothing of a refused file is kept: the bytes and tus's metadata file go now.
         await store.remove(upload.id).catch(() => undefined);
         if (error instanceof UploadRefused || error instanceof AppError) {
@@ -143,8 +171,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   });
 
   const sweep = setInterval(() => {
-    tus
-      .cleanUpExpiredUploads()
+    sweepUnfinishedUploads(context.config)
+      .then(() => recoverFinishedUploads({ ...context, log: app.log }))
+      .then((recovered) => {
+        if (recovered > 0) worker.nudge();
+      })
       .catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
@@ -163,8 +194,66 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     await tus.handle(request.raw, reply.raw);
   };
   const guard = { preHandler: allow.roles(['creator', 'admin']) };
-  app.post('/api/uploads', guard, handler);
-  app.patch('/api/uploads/:id', guard, handler);
-  app.head('/api/uploads/:id', guard, handler);
-  app.delete('/api/uploads/:id', guard, handler);
+  // Documentation only: tus reads and answers these requests itself (headers included), so
+  // nothing here validates or serializes.
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+    413: errorResponseSchema,
+    415: errorResponseSchema,
+    422: errorResponseSchema,
+  };
+  const uploadParams = z.object({ id: z.string().describe('The id at the end of Location') });
+  const doc = (schema: Record<string, unknown>) => ({
+    ...guard,
+    schema: { tags: ['uploads'], ...schema },
+  });
+  app.post(
+    '/api/uploads',
+    doc({
+      summary: 'Start a resumable upload (tus 1.0 creation)',
+      description: TUS_DESCRIPTION,
+      response: {
+        201: z.null().describe('Created: Location names the upload; send its bytes with PATCH'),
+        ...errors,
+      },
+    }),
+    handler,
+  );
+  app.patch(
+    '/api/uploads/:id',
+    doc({
+      summary: 'Send bytes of an upload from Upload-Offset (tus 1.0 core)',
+      description:
+        "Content-Type: application/offset+octet-stream. To resume, HEAD /api/uploads/{id} answers Upload-Offset (the bytes the server has) and Upload-Length. 204 with the new Upload-Offset while bytes remain; when the last byte arrives the file is checked (type by content, size, duration ≤ 30 s) and the answer is 201 with the new video (processing), or the refusal with SPEC.md's message.",
+      params: uploadParams,
+      response: {
+        201: z.object({ video: videoSchema }).describe('The upload is complete: the new video'),
+        204: z.null().describe('Bytes stored; Upload-Offset says how many in all'),
+        ...errors,
+      },
+    }),
+    handler,
+  );
+  app.head(
+    '/api/uploads/:id',
+    doc({
+      summary: 'How many bytes of an upload the server has (Upload-Offset), to resume',
+      params: uploadParams,
+      response: { 200: z.null().describe('Upload-Offset and Upload-Length'), ...errors },
+    }),
+    handler,
+  );
+  app.delete(
+    '/api/uploads/:id',
+    doc({
+      summary: 'Cancel an unfinished upload; its bytes are deleted (tus termination)',
+      params: uploadParams,
+      response: { 204: z.null().describe('Cancelled'), ...errors },
+    }),
+    handler,
+  );
 };

@@ -13,9 +13,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Database } from '../../db/client';
-import { campaigns, submissions, videos } from '../../db/schema';
+import { campaigns, jobs, submissions, videos } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs/queue';
 import { probe } from '../../platform/media/ffmpeg';
+import { campaignIsOpen } from '../campaigns/campaigns.queries';
 import { findVideo } from './videos.queries';
 
 export const INVALID_TYPE_MESSAGE =
@@ -44,6 +45,11 @@ export class UploadRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/** The upload already has its video (a second finish of the same upload). */
+export class UploadAlreadyRegistered extends Error {
+  override name = 'UploadAlreadyRegistered';
 }
 
 export interface CheckedFile {
@@ -81,17 +87,26 @@ export async function createUploadedVideo(db: Database, input: UploadedVideoInpu
   const checked = await checkVideoFile(input.file);
   const { metadata } = input;
   const videoId = await db.transaction(async (tx) => {
+    // One video per upload, whoever registers it (the finishing request, or the recovery of an
+    // upload whose process died before it could): serialised on the upload, then checked.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`adreel.upload:${input.uploadId}`}, 0))`,
+    );
+    const [registered] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.queue, PROCESS_VIDEO_QUEUE),
+          sql`${jobs.payload}->>'uploadId' = ${input.uploadId}`,
+        ),
+      );
+    if (registered) throw new UploadAlreadyRegistered();
     if (metadata.campaignId) {
       const [campaign] = await tx
         .select({ id: campaigns.id })
         .from(campaigns)
-        .where(
-          and(
-            eq(campaigns.id, metadata.campaignId),
-            eq(campaigns.status, 'open'),
-            sql`(${campaigns.deadline} is null or ${campaigns.deadline} >= current_date)`,
-          ),
-        )
+        .where(and(eq(campaigns.id, metadata.campaignId), campaignIsOpen()))
         .for('share');
       if (!campaign) throw new UploadRefused(409, 'campaign_closed', CAMPAIGN_CLOSED_MESSAGE);
     }

@@ -16,11 +16,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
-import { campaigns, submissions, transactions, videos } from '../../db/schema';
+import { campaigns, transactions, videos } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { conflict, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage/storage';
+import { campaignIsOpen } from '../campaigns/campaigns.queries';
+import { invalidateFeedCaches } from '../feed/feed.cache';
+import { purgeRejectedMedia } from './video-media';
 import { findVideo, listCreatorVideos, listVideosByStatus } from './videos.queries';
+import { rejectVideo } from './videos.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const idParams = z.object({ id: z.uuid({ error: 'Invalid video ID' }) });
@@ -144,21 +149,16 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
           payoutPerVideoCents: campaigns.payoutPerVideoCents,
         })
         .from(campaigns)
-        .where(
-          and(
-            eq(campaigns.status, 'open'),
-            sql`(${campaigns.deadline} is null or ${campaigns.deadline} >= current_date)`,
-          ),
-        )
+        .where(campaignIsOpen())
         .orderBy(desc(campaigns.createdAt), desc(campaigns.id)),
     }),
   );
 };
 
-export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
-  app,
-  { context },
-) => {
+export const adminVideoRoutes: FastifyPluginAsyncZod<{
+  context: ModuleContext;
+  storage: Storage;
+}> = async (app, { context, storage }) => {
   const { db } = context;
   app.addHook('onRequest', allow.roles(['admin']));
   const moderationErrors = {
@@ -182,32 +182,32 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
 
   async function moderate(id: string, decision: 'approved' | 'rejected', actor: AuditActor) {
     const changed = await db.transaction(async (tx) => {
+      // Rejection is the shared rule (videos.service.ts) that removing a reported video uses too.
+      if (decision === 'rejected')
+        return (await rejectVideo(tx, { videoId: id, actor, from: ['pending'] })) !== null;
       const [row] = await tx
         .update(videos)
-        .set(
-          decision === 'approved'
-            ? { status: 'approved', publishedAt: sql`now()` }
-            : { status: 'rejected', featured: false },
-        )
+        .set({ status: 'approved', publishedAt: sql`now()` })
         .where(and(eq(videos.id, id), eq(videos.status, 'pending')))
         .returning({ id: videos.id, title: videos.title, creatorId: videos.creatorId });
       if (!row) return false;
       await recordAudit(tx, {
         actor,
-        action: decision === 'approved' ? 'video.approve' : 'video.reject',
+        action: 'video.approve',
         targetType: 'video',
         targetId: id,
         details: { title: row.title, creatorId: row.creatorId },
       });
-      if (decision === 'rejected') {
-        // DESIGN.md §3: rejecting a submitted video closes its submission; no payout can follow.
-        await tx
-          .update(submissions)
-          .set({ status: 'rejected_by_admin', decidedAt: sql`now()` })
-          .where(and(eq(submissions.videoId, id), eq(submissions.status, 'submitted')));
-      }
       return true;
     });
+    // Its place in the feed changed: signed-out viewers' cached pages go (feed.cache.ts).
+    if (changed) invalidateFeedCaches();
+    if (changed && decision === 'rejected') {
+      // Its media goes now; should storage fail, the row keeps its URLs for maintenance to retry.
+      await purgeRejectedMedia(db, storage, id).catch((error: unknown) =>
+        app.log.warn({ err: error, videoId: id }, 'media of a rejected video not removed yet'),
+      );
+    }
     const video = await findVideo(db, id);
     if (!video) throw notFound('Video not found');
     if (!changed) throw conflict('Only a pending video can be approved or rejected', 'not_pending');
@@ -277,6 +277,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
           });
         return changed;
       });
+      if (row) invalidateFeedCaches();
       const video = await findVideo(db, id);
       if (!video) throw notFound('Video not found');
       if (!row) throw conflict('Only an approved video can be featured', 'not_approved');

@@ -75,6 +75,37 @@ export async function claimJob(
   return job ?? null;
 }
 
+/**
+ * Extends a running job's lease: a worker that is alive keeps its job, however long ffmpeg takes,
+ * while one that died loses it within one lease.
+ */
+export async function renewLease(db: Database, id: string, leaseMs: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+}
+
+/**
+ * Deletes finished jobs that nobody needs any more: done ones after `doneDays`, failed ones (kept
+ * longer, to find out why) after `failedDays`. Returns how many went.
+ */
+export async function pruneFinishedJobs(
+  db: Database,
+  options: { doneDays?: number; failedDays?: number } = {},
+): Promise<number> {
+  const doneDays = options.doneDays ?? 7;
+  const failedDays = options.failedDays ?? 30;
+  const removed = await db
+    .delete(jobs)
+    .where(
+      sql`(${jobs.state} = 'done' and ${jobs.finishedAt} < now() - ${`${doneDays} days`}::interval)
+        or (${jobs.state} = 'failed' and ${jobs.finishedAt} < now() - ${`${failedDays} days`}::interval)`,
+    )
+    .returning({ id: jobs.id });
+  return removed.length;
+}
+
 /** Marks a claimed job done; only while the claim (state running) still holds. */
 export async function completeJob(db: Database, id: string): Promise<void> {
   await db
@@ -167,7 +198,7 @@ export interface Worker {
 
 export function createWorker(options: WorkerOptions): Worker {
   const { db, queue, handler, log } = options;
-  const leaseMs = options.leaseMs ?? 10 * 60_000;
+  const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 2_000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -179,6 +210,15 @@ export function createWorker(options: WorkerOptions): Worker {
     }
     const job = await claimJob(db, queue, leaseMs);
     if (!job) return false;
+    const heartbeat = setInterval(
+      () => {
+        renewLease(db, job.id, leaseMs).catch((error: unknown) =>
+          log.warn({ err: error, jobId: job.id, queue }, 'job lease renewal failed'),
+        );
+      },
+      Math.max(250, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     try {
       await handler.run(job);
       await completeJob(db, job.id);
@@ -190,6 +230,8 @@ export function createWorker(options: WorkerOptions): Worker {
       });
       log.warn({ err: error, jobId: job.id, queue, outcome }, 'job failed');
       if (outcome === 'failed') await handler.onFailed?.(job, error);
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }

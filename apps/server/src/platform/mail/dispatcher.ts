@@ -52,6 +52,7 @@ export async function startMailer(options: MailerOptions): Promise<Mailer> {
       subject: mail.subject,
       text: mail.textBody,
       ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
   };
   const claim = database.driver === 'postgres' ? claimLocked : claimInProcess;

@@ -15,6 +15,8 @@ export interface MailMessage {
   html?: string;
   /** What the mail is for, e.g. verify_email, reset_password, access_request. */
   kind: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on a digest. */
+  headers?: Record<string, string>;
 }
 
 /** Told on commit that mail is waiting, so a dispatcher in any process can send it at once. */
@@ -27,6 +29,7 @@ export async function enqueueMail(db: Database, message: MailMessage): Promise<v
     textBody: message.text,
     htmlBody: message.html ?? null,
     kind: message.kind,
+    headers: message.headers ?? null,
   });
   await notify(db, MAIL_CHANNEL);
 }

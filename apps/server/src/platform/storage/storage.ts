@@ -1,46 +1,104 @@
 /**
- * Where processed media lives (DESIGN.md §3 "Videos"). Keys are relative paths such as
- * `videos/<id>.mp4`; their public URL is `/media/<key>`. Only the local driver exists so far: files
- * under the configured directory, served by media.routes with HTTP Range.
+ * Where processed media lives (DESIGN.md §3 "Videos", docs/decisions/011-media-storage.md): a local
+ * folder (default) or an S3-compatible bucket, behind one interface. Keys are relative paths such as
+ * `videos/<id>/<hash>.mp4`; their public URL is `/media/<key>`, served by media.routes with HTTP
+ * Range from either driver. Upload temp files are not here: they stay in DATA_DIR/uploads.
  */
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
+import {
+  type ByteRange,
+  cacheControlOf,
+  checkKey,
+  checkPrefix,
+  contentHash,
+  contentTypeOf,
+  isValidKey,
+  MEDIA_PREFIX,
+  type MediaRead,
+  renditionKey,
+  resolveRange,
+} from './keys';
+import { createS3Storage } from './s3-storage';
 
 export interface Storage {
-  /** The directory the local driver serves from. */
-  readonly root: string;
+  readonly driver: 'local' | 's3';
   /** Moves a finished file into storage under `key`; readers never see a partial file. */
   putFile(key: string, sourcePath: string): Promise<void>;
+  /**
+   * Stores a rendition under `<dir>/<hash of its bytes>.<ext>` and returns that key: a key never
+   * names two contents, so it may be cached forever.
+   */
+  putRendition(dir: string, sourcePath: string, ext: string): Promise<string>;
   remove(key: string): Promise<void>;
+  /** Removes every object under `prefix/` (a video's renditions, leftovers of a killed attempt). */
+  removeAll(prefix: string): Promise<void>;
+  /** The object at `key`, whole or the asked range; never a partial or staging file. */
+  read(key: string, range: ByteRange | null): Promise<MediaRead>;
   publicUrl(key: string): string;
 }
 
-const KEY = /^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i;
-
-function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes('..')) throw new Error(`Bad storage key: ${key}`);
-  return key;
+function createLocalStorage(root: string): Storage {
+  const fileOf = (key: string) => path.join(root, checkKey(key));
+  const putFile = async (key: string, sourcePath: string) => {
+    const target = fileOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copy then rename: the source may be on another filesystem, and the rename is atomic. A
+    // staging file left by a killed process is never served (.part-) and goes with removeAll.
+    const staging = `${target}.part-${process.pid}-${Date.now()}`;
+    try {
+      await copyFile(sourcePath, staging);
+      await rename(staging, target);
+    } catch (error) {
+      await rm(staging, { force: true });
+      throw error;
+    }
+  };
+  return {
+    driver: 'local',
+    putFile,
+    async putRendition(dir, sourcePath, ext) {
+      const key = renditionKey(dir, await contentHash(sourcePath), ext);
+      await putFile(key, sourcePath);
+      return key;
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async removeAll(prefix) {
+      await rm(path.join(root, checkPrefix(prefix)), { recursive: true, force: true });
+    },
+    async read(key, range) {
+      if (!isValidKey(key)) return { kind: 'not_found' };
+      const file = path.join(root, key);
+      let size: number;
+      try {
+        const stats = await stat(file);
+        if (!stats.isFile()) return { kind: 'not_found' };
+        size = stats.size;
+      } catch {
+        return { kind: 'not_found' };
+      }
+      const part = range ? resolveRange(range, size) : null;
+      if (range && !part) return { kind: 'unsatisfiable', totalSize: size };
+      const body = createReadStream(file, part ?? {});
+      return {
+        kind: 'found',
+        body,
+        contentLength: part ? part.end - part.start + 1 : size,
+        totalSize: size,
+        range: part,
+        contentType: contentTypeOf(key),
+        cacheControl: cacheControlOf(key),
+      };
+    },
+    publicUrl: (key) => `${MEDIA_PREFIX}${checkKey(key)}`,
+  };
 }
 
 export function createStorage(config: Config): Storage {
-  if (config.storage.driver !== 'local') {
-    throw new Error('STORAGE_DRIVER=s3 is not supported yet; use the local driver');
-  }
-  const root = config.storage.dir;
-  return {
-    root,
-    async putFile(key, sourcePath) {
-      const target = path.join(root, checkKey(key));
-      await mkdir(path.dirname(target), { recursive: true });
-      const staging = `${target}.part-${process.pid}-${Date.now()}`;
-      // Copy then rename: the source may be on another filesystem, and the rename is atomic.
-      await copyFile(sourcePath, staging);
-      await rename(staging, target);
-    },
-    async remove(key) {
-      await rm(path.join(root, checkKey(key)), { force: true });
-    },
-    publicUrl: (key) => `/media/${checkKey(key)}`,
-  };
+  if (config.storage.driver === 's3') return createS3Storage(config.storage);
+  return createLocalStorage(config.storage.dir);
 }

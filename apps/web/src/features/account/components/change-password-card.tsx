@@ -10,11 +10,13 @@ import { ApiError } from '@/lib/api';
 import { serverMessage } from '@/lib/error-message';
 import { focusField, validate } from '@/lib/validate';
 import { useChangePassword } from '../api/change-password';
+import { useSignInMethods } from '../api/get-sign-in-methods';
 
 type FieldName = 'currentPassword' | 'newPassword' | 'confirm';
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 export function ChangePasswordCard() {
+  const methods = useSignInMethods();
   const change = useChangePassword();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
@@ -58,6 +60,9 @@ export function ChangePasswordCard() {
 
   const set = (name: FieldName) => (value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
+
+  // An account made through a provider has no password to change: Sign-in methods sets a first one.
+  if (methods.data && !methods.data.hasPassword) return null;
 
   return (
     <Card asChild>

@@ -1,5 +1,5 @@
 import { homePathFor, type MfaRequired, type SessionResponse } from '@adreel/domain';
-import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, KeyRound, MessageSquareText, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,37 +10,73 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
 import { passkeysSupported } from '@/lib/passkey';
+import { useReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
+import { useTextMfaCode } from '../api/text-mfa-code';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
 import { OrDivider, showPasskeyFailure } from './passkey-sign-in-button';
 
 const CODE_PATTERN = /^\d{6}$/;
 
-type Mode = 'totp' | 'passkey' | 'recovery';
+type Mode = 'totp' | 'phone' | 'passkey' | 'recovery';
 
 /**
- * The second step of a sign-in: a 6-digit code from an authenticator app, the account's passkey,
- * or a recovery code.
+ * The second step of a sign-in: a 6-digit code from an authenticator app or texted to the
+ * account's phone, the account's passkey, or a recovery code.
  */
-export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () => void }) {
+export function MfaForm({
+  mfa,
+  onBack,
+  returnTo: givenReturnTo,
+}: {
+  mfa: MfaRequired['mfa'];
+  onBack: () => void;
+  /** Where to go once signed in, when the page knows better than the route guard's state. */
+  returnTo?: string | null;
+}) {
   const session = useSession();
   const navigate = useNavigate();
+  const guardReturnTo = useReturnPath();
+  const returnTo = givenReturnTo ?? guardReturnTo;
   const verify = useVerifyMfa();
   const verifyPasskey = useVerifyMfaPasskey();
+  const textCode = useTextMfaCode();
+  const phoneFactors = mfa.factors.filter((factor) => factor.factorType === 'phone');
+  const phoneFactor = phoneFactors[0];
+  const [texted, setTexted] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const totpFactors = mfa.factors.filter((factor) => factor.factorType === 'totp');
   const hasPasskey =
     passkeysSupported() && mfa.factors.some((factor) => factor.factorType === 'webauthn');
   // The authenticator app first where there is one; else the passkey; a recovery code last.
-  const preferred: Mode = totpFactors.length > 0 ? 'totp' : hasPasskey ? 'passkey' : 'recovery';
+  const preferred: Mode =
+    totpFactors.length > 0 ? 'totp' : phoneFactor ? 'phone' : hasPasskey ? 'passkey' : 'recovery';
   const [factorId, setFactorId] = useState(totpFactors[0]?.id ?? '');
   const [mode, setMode] = useState<Mode>(preferred);
   const useRecovery = mode === 'recovery';
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const busy = verify.isPending || verifyPasskey.isPending;
+  const busy = verify.isPending || verifyPasskey.isPending || textCode.isPending;
+
+  function textMeACode() {
+    if (!phoneFactor) return;
+    setMode('phone');
+    setError(null);
+    setCode('');
+    textCode.mutate(
+      { ticket: mfa.ticket, factorId: phoneFactor.id },
+      {
+        onSuccess: ({ message }) => {
+          setTexted(true);
+          toast.success(message);
+          requestAnimationFrame(() => inputRef.current?.focus());
+        },
+        onError: (e) => toast.error(serverMessage(e, 'Error sending the code')),
+      },
+    );
+  }
 
   function switchMode() {
     setMode((current) => (current === 'recovery' ? preferred : 'recovery'));
@@ -55,7 +91,7 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
     }
     session.setSession(next);
     toast.success('Welcome back!');
-    void navigate(homePathFor(next.user.roles), { replace: true });
+    void navigate(returnTo ?? homePathFor(next.user.roles), { replace: true });
   }
 
   function answerWithPasskey() {
@@ -84,11 +120,17 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
       answerWithPasskey();
       return;
     }
+    if (mode === 'phone' && !texted) {
+      textMeACode();
+      return;
+    }
     if (useRecovery ? !recoveryCode.trim() : !CODE_PATTERN.test(code)) {
       setError(
         useRecovery
           ? 'Enter one of your recovery codes'
-          : 'Enter the 6-digit code from your authenticator app',
+          : mode === 'phone'
+            ? 'Enter the 6-digit code we texted you'
+            : 'Enter the 6-digit code from your authenticator app',
       );
       inputRef.current?.focus();
       return;
@@ -96,7 +138,11 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
     setError(null);
     const body = useRecovery
       ? { ticket: mfa.ticket, recoveryCode: recoveryCode.trim() }
-      : { ticket: mfa.ticket, factorId, code };
+      : {
+          ticket: mfa.ticket,
+          factorId: mode === 'phone' ? (phoneFactor?.id ?? '') : factorId,
+          code,
+        };
     verify.mutate(body, {
       onSuccess: ({ session: next }) => signedIn(next),
       onError: (e) => {
@@ -109,6 +155,9 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
 
   const explanation = {
     totp: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+    phone: texted
+      ? `Enter the 6-digit code we texted to ${phoneFactor?.friendlyName || 'your phone'}. It works for 10 minutes.`
+      : `We'll text a 6-digit code to ${phoneFactor?.friendlyName || 'your phone'}.`,
     passkey:
       'Confirm with the passkey you added to this account: your fingerprint, face, screen lock or security key.',
     recovery:
@@ -158,7 +207,7 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
           )}
         </Field>
       )}
-      {mode === 'totp' && (
+      {(mode === 'totp' || (mode === 'phone' && texted)) && (
         <Field key="code" label="6-digit code" error={error}>
           {(control) => (
             <Input
@@ -181,6 +230,11 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
 
       {mode === 'passkey' ? (
         passkeyButton
+      ) : mode === 'phone' && !texted ? (
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+          {textCode.isPending ? <Spinner /> : <MessageSquareText />}
+          Text me a code
+        </Button>
       ) : (
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
           {verify.isPending ? (
@@ -190,6 +244,29 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
           ) : (
             'Verify'
           )}
+        </Button>
+      )}
+      {mode === 'phone' && texted && (
+        <Button
+          variant="link"
+          size="sm"
+          className="self-center"
+          disabled={busy}
+          onClick={textMeACode}
+        >
+          Send a new code
+        </Button>
+      )}
+      {mode === 'totp' && phoneFactor && (
+        <Button
+          variant="outline"
+          size="lg"
+          className="w-full"
+          disabled={busy}
+          onClick={textMeACode}
+        >
+          {textCode.isPending ? <Spinner /> : <MessageSquareText />}
+          Text me a code
         </Button>
       )}
       {mode === 'totp' && hasPasskey && (
@@ -202,13 +279,15 @@ export function MfaForm({ mfa, onBack }: { mfa: MfaRequired['mfa']; onBack: () =
         <Button variant="ghost" size="sm" onClick={onBack}>
           <ArrowLeft /> Back to sign in
         </Button>
-        {(totpFactors.length > 0 || hasPasskey) && (
+        {(totpFactors.length > 0 || phoneFactor || hasPasskey) && (
           <Button variant="link" size="sm" onClick={switchMode}>
             {mode !== 'recovery'
               ? 'Use a recovery code'
               : preferred === 'totp'
                 ? 'Use your authenticator app'
-                : 'Use your passkey'}
+                : preferred === 'phone'
+                  ? 'Use a texted code'
+                  : 'Use your passkey'}
           </Button>
         )}
       </div>

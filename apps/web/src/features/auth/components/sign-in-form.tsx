@@ -9,10 +9,12 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
+import { useReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 import { focusField, validate } from '@/lib/validate';
 import { useSignIn } from '../api/sign-in';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { ProviderButtons } from './provider-buttons';
 
 interface SignInFormProps {
   defaultEmail?: string;
@@ -30,6 +32,7 @@ export function SignInForm({
 }: SignInFormProps) {
   const session = useSession();
   const navigate = useNavigate();
+  const returnTo = useReturnPath();
   const signIn = useSignIn();
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(defaultEmail);
@@ -57,7 +60,7 @@ export function SignInForm({
         }
         session.setSession(body.session);
         toast.success('Welcome back!');
-        void navigate(homePathFor(body.session.user.roles), { replace: true });
+        void navigate(returnTo ?? homePathFor(body.session.user.roles), { replace: true });
       },
       onError: (error) => toast.error(serverMessage(error, 'Error signing in')),
     });
@@ -116,6 +119,7 @@ export function SignInForm({
         )}
       </Button>
       <PasskeySignInButton />
+      <ProviderButtons next={returnTo} />
     </form>
   );
 }

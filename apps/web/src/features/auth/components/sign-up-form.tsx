@@ -19,9 +19,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { appName } from '@/lib/app-name';
 import { serverMessage } from '@/lib/error-message';
+import { useReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 import { focusField, validate } from '@/lib/validate';
 import { useSignUp } from '../api/sign-up';
+import { ProviderButtons } from './provider-buttons';
 
 const PRIVATE_BETA_MESSAGE =
   '{brand} is in private beta. Request access at /join or use an invite code.';
@@ -43,6 +45,7 @@ const CONFLICT_FIELD: Record<string, { field: FieldName; fallback: string }> = {
 export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const session = useSession();
   const navigate = useNavigate();
+  const returnTo = useReturnPath();
   const signUp = useSignUp();
   const formRef = useRef<HTMLFormElement>(null);
   const roleLabelId = useId();
@@ -85,7 +88,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         }
         session.setSession(next);
         toast.success('Account created! Redirecting...');
-        void navigate(homePathFor(next.user.roles), { replace: true });
+        void navigate(returnTo ?? homePathFor(next.user.roles), { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'private_beta') {
@@ -205,6 +208,8 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </>
         )}
       </Button>
+      {/* With a provider the invite code above (if any) comes along for a first sign-in. */}
+      <ProviderButtons inviteCode={values.inviteCode} />
       <p className="text-center text-sm text-muted-foreground">
         No invite code?{' '}
         <Link

@@ -21,6 +21,7 @@ export function RemoveFactorDialog({
   const remove = useRemoveFactor();
   const name = factor ? factorName(factor) : '';
   const passkey = factor?.factorType === 'webauthn';
+  const phone = factor?.factorType === 'phone';
 
   function confirm() {
     if (!factor) return;
@@ -29,7 +30,7 @@ export function RemoveFactorDialog({
         toast.success(
           isLast
             ? 'Two-factor authentication is off'
-            : `${passkey ? 'Passkey' : 'Authenticator'} removed`,
+            : `${passkey ? 'Passkey' : phone ? 'Phone' : 'Authenticator'} removed`,
         );
         onClose();
       },
@@ -54,7 +55,9 @@ export function RemoveFactorDialog({
           <p>
             {passkey
               ? 'You will no longer be able to sign in with this passkey.'
-              : 'Codes from this authenticator app will no longer work.'}
+              : phone
+                ? 'Codes will no longer be texted to this phone.'
+                : 'Codes from this authenticator app will no longer work.'}
           </p>
           {isLast && (
             <p className="font-medium text-foreground">

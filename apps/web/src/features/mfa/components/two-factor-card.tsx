@@ -64,7 +64,7 @@ export function TwoFactorCard() {
           </div>
           <CardDescription>
             {on
-              ? 'Signing in with your password also asks for a code from your authenticator app or your passkey.'
+              ? 'Signing in also asks for a code from your authenticator app or your phone, or for your passkey.'
               : 'Add a second step to signing in, so a stolen password is not enough to get in.'}
           </CardDescription>
         </CardHeader>
@@ -126,7 +126,9 @@ export function TwoFactorCard() {
                   <FactorList factors={apps} icon={Smartphone} onRemove={setRemoving} />
                 ) : (
                   <p className="text-sm text-muted-foreground">
-                    No authenticator app yet. Your passkey answers the second step.
+                    {verifiedOf(all, 'phone').length > 0
+                      ? 'No authenticator app yet. A code texted to your phone answers the second step.'
+                      : 'No authenticator app yet. Your passkey answers the second step.'}
                   </p>
                 )}
               </div>

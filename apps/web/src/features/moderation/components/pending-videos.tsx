@@ -55,10 +55,11 @@ function ReviewCard({ video }: { video: Video }) {
             disabled={busy}
             aria-label={`Approve ${video.title}`}
             onClick={() =>
-              approve.mutate(video.id, {
-                onSuccess: (answer) => toast.success(answer.message),
-                onError: () => toast.error('Failed to approve video'),
-              })
+              // mutateAsync: the card leaves the list as it refreshes, and the toast must still show.
+              approve.mutateAsync(video.id).then(
+                (answer) => toast.success(answer.message),
+                () => toast.error('Failed to approve video'),
+              )
             }
           >
             {approve.isPending ? <Spinner /> : <Check />} Approve
@@ -70,10 +71,10 @@ function ReviewCard({ video }: { video: Video }) {
             aria-label={`Reject ${video.title}`}
             className="text-destructive hover:bg-red-50"
             onClick={() =>
-              reject.mutate(video.id, {
-                onSuccess: (answer) => toast.success(answer.message),
-                onError: () => toast.error('Failed to reject video'),
-              })
+              reject.mutateAsync(video.id).then(
+                (answer) => toast.success(answer.message),
+                () => toast.error('Failed to reject video'),
+              )
             }
           >
             {reject.isPending ? <Spinner /> : <X />} Reject

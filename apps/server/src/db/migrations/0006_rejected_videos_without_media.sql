@@ -1,0 +1,2 @@
+ALTER TABLE "videos" DROP CONSTRAINT "videos_file_after_processing";--> statement-breakpoint
+ALTER TABLE "videos" ADD CONSTRAINT "videos_file_after_processing" CHECK ("videos"."status" in ('processing', 'failed', 'rejected') or "videos"."file_url" is not null);

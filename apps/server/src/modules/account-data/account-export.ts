@@ -1,0 +1,243 @@
+/**
+ * Everything the platform holds about one account, as one JSON document (issue 7 "Your data"). Only
+ * rows about this user: what others did to their videos is counted, never listed by person.
+ */
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  accessRequests,
+  auditLog,
+  campaigns,
+  digestPreferences,
+  digestSends,
+  identities,
+  likes,
+  mfaFactors,
+  profiles,
+  reports,
+  sessions,
+  shares,
+  submissions,
+  transactions,
+  userRoles,
+  users,
+  videos,
+  viewEvents,
+  whitelist,
+} from '../../db/schema';
+import { notFound } from '../../platform/errors';
+
+const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
+const absolute = (base: string, url: string | null) =>
+  url ? (/^https?:\/\//.test(url) ? url : `${base}${url}`) : null;
+
+export async function exportAccount(db: Database, userId: string, publicUrl: string) {
+  const [user] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!user || user.user.deletedAt) throw notFound('Your account could not be found');
+  const email = user.user.email;
+
+  const [
+    roles,
+    sessionRows,
+    factorRows,
+    identityRows,
+    videoRows,
+    likeRows,
+    shareRows,
+    reportRows,
+    submissionRows,
+    transactionRows,
+    campaignRows,
+    requestRows,
+    whitelistRows,
+    auditRows,
+    preference,
+    sends,
+    viewCount,
+  ] = await Promise.all([
+    db.select().from(userRoles).where(eq(userRoles.userId, userId)),
+    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
+    db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)),
+    db.select().from(identities).where(eq(identities.userId, userId)),
+    db.select().from(videos).where(eq(videos.creatorId, userId)).orderBy(desc(videos.createdAt)),
+    db
+      .select({ videoId: likes.videoId, title: videos.title, createdAt: likes.createdAt })
+      .from(likes)
+      .innerJoin(videos, eq(videos.id, likes.videoId))
+      .where(eq(likes.userId, userId)),
+    db
+      .select({ videoId: shares.videoId, title: videos.title, createdAt: shares.createdAt })
+      .from(shares)
+      .innerJoin(videos, eq(videos.id, shares.videoId))
+      .where(eq(shares.userId, userId)),
+    db
+      .select({ report: reports, title: videos.title })
+      .from(reports)
+      .innerJoin(videos, eq(videos.id, reports.videoId))
+      .where(eq(reports.reporterId, userId)),
+    db
+      .select({ submission: submissions, campaign: campaigns.title })
+      .from(submissions)
+      .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
+      .where(eq(submissions.creatorId, userId)),
+    db
+      .select({ transaction: transactions, campaign: campaigns.title })
+      .from(transactions)
+      .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
+      .where(or(eq(transactions.creatorId, userId), eq(transactions.brandId, userId))),
+    db.select().from(campaigns).where(eq(campaigns.brandId, userId)),
+    db.select().from(accessRequests).where(eq(accessRequests.email, email)),
+    db.select().from(whitelist).where(eq(whitelist.email, email)),
+    db
+      .select()
+      .from(auditLog)
+      .where(
+        or(
+          eq(auditLog.actorId, userId),
+          sql`${auditLog.targetType} in ('user', 'account') and ${auditLog.targetId} = ${userId}`,
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt)),
+    db.select().from(digestPreferences).where(eq(digestPreferences.userId, userId)),
+    db.select().from(digestSends).where(eq(digestSends.userId, userId)),
+    db.$count(viewEvents, eq(viewEvents.userId, userId)),
+  ]);
+
+  const videoIds = videoRows.map((video) => video.id);
+  const videoTitles = new Map(videoRows.map((video) => [video.id, video.title]));
+  const reportsOnMyVideos =
+    videoIds.length > 0 ? await db.$count(reports, inArray(reports.videoId, videoIds)) : 0;
+
+  return {
+    exportedAt: new Date().toISOString(),
+    about:
+      'Everything this platform holds about your account. Links to your videos open their files.',
+    profile: {
+      id: user.user.id,
+      email,
+      emailVerifiedAt: iso(user.user.emailVerifiedAt),
+      username: user.profile?.username ?? null,
+      displayName: user.profile?.displayName ?? null,
+      photoUrl: absolute(publicUrl, user.profile?.photoUrl ?? null),
+      requestedRole: user.user.requestedRole,
+      hasPassword: user.user.passwordHash !== null,
+      createdAt: iso(user.user.createdAt),
+    },
+    roles: roles.map((role) => ({ role: role.role, since: iso(role.createdAt) })),
+    sessions: sessionRows.map((session) => ({
+      id: session.id,
+      userAgent: session.userAgent,
+      ip: session.ip,
+      assuranceLevel: session.aal,
+      createdAt: iso(session.createdAt),
+      lastSeenAt: iso(session.lastSeenAt),
+      revokedAt: iso(session.revokedAt),
+    })),
+    // Never the secrets themselves (TOTP seeds, public keys): only what the factor is.
+    factors: factorRows.map((factor) => ({
+      id: factor.id,
+      type: factor.factorType,
+      friendlyName: factor.friendlyName,
+      phone: factor.phone,
+      verifiedAt: iso(factor.verifiedAt),
+      lastUsedAt: iso(factor.lastUsedAt),
+      createdAt: iso(factor.createdAt),
+    })),
+    identities: identityRows.map((identity) => ({
+      id: identity.id,
+      provider: identity.provider,
+      email: identity.email,
+      createdAt: iso(identity.createdAt),
+      lastSignInAt: iso(identity.lastSignInAt),
+    })),
+    videos: videoRows.map((video) => ({
+      id: video.id,
+      title: video.title,
+      caption: video.caption,
+      status: video.status,
+      ctaUrl: video.ctaUrl,
+      ctaText: video.ctaText,
+      fileUrl: absolute(publicUrl, video.fileUrl),
+      thumbnailUrl: absolute(publicUrl, video.thumbUrl),
+      pageUrl: video.status === 'approved' ? `${publicUrl}/feed?start=${video.id}` : null,
+      durationSec: video.durationSec,
+      views: video.views,
+      likes: video.likes,
+      shares: video.shares,
+      clicks: video.clicks,
+      featured: video.featured,
+      publishedAt: iso(video.publishedAt),
+      createdAt: iso(video.createdAt),
+    })),
+    reportsOnYourVideos: reportsOnMyVideos,
+    likes: likeRows.map((like) => ({ ...like, createdAt: iso(like.createdAt) })),
+    shares: shareRows.map((share) => ({ ...share, createdAt: iso(share.createdAt) })),
+    viewsRecorded: viewCount,
+    reports: reportRows.map(({ report, title }) => ({
+      id: report.id,
+      videoId: report.videoId,
+      videoTitle: title,
+      reason: report.reason,
+      status: report.status,
+      createdAt: iso(report.createdAt),
+      resolvedAt: iso(report.resolvedAt),
+    })),
+    submissions: submissionRows.map(({ submission, campaign }) => ({
+      id: submission.id,
+      campaign,
+      videoId: submission.videoId,
+      videoTitle: videoTitles.get(submission.videoId) ?? null,
+      status: submission.status,
+      rejectionReason: submission.rejectionReason,
+      createdAt: iso(submission.createdAt),
+      decidedAt: iso(submission.decidedAt),
+    })),
+    campaigns: campaignRows.map((campaign) => ({
+      id: campaign.id,
+      title: campaign.title,
+      description: campaign.description,
+      status: campaign.status,
+      budgetTotalCents: campaign.budgetTotalCents,
+      payoutPerVideoCents: campaign.payoutPerVideoCents,
+      deadline: campaign.deadline,
+      createdAt: iso(campaign.createdAt),
+    })),
+    transactions: transactionRows.map(({ transaction, campaign }) => ({
+      id: transaction.id,
+      campaign,
+      side: transaction.creatorId === userId ? 'earned' : 'paid',
+      amountCents: transaction.amountCents,
+      status: transaction.status,
+      videoId: transaction.videoId,
+      createdAt: iso(transaction.createdAt),
+      paidAt: iso(transaction.paidAt),
+    })),
+    accessRequests: requestRows.map((request) => ({
+      id: request.id,
+      name: request.name,
+      email: request.email,
+      role: request.role,
+      notes: request.notes,
+      status: request.status,
+      createdAt: iso(request.createdAt),
+      decidedAt: iso(request.decidedAt),
+    })),
+    whitelist: whitelistRows.map((entry) => ({ email: entry.email, role: entry.roleAllowed })),
+    auditEntries: auditRows.map((entry) => ({
+      action: entry.action,
+      byYou: entry.actorId === userId,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      details: entry.details,
+      createdAt: iso(entry.createdAt),
+    })),
+    digest: {
+      subscribed: preference[0]?.subscribed ?? true,
+      sentForWeeks: sends.map((send) => send.weekOf).sort(),
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The admin's tab counts, live (issue 7: "tabs Pending Videos and Reports with live counts"). Database
+ * triggers (migration 0009) NOTIFY `admin_counts` whenever a video enters or leaves review or a report
+ * is filed or closed, whichever module or process made the change; each process listens once and
+ * reads the counts once per burst of notifications for all of its open streams (live-read.ts).
+ */
+import type { AdminCounts } from '@adreel/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { reports, videos } from '../../db/schema';
+import { createLiveRead, type LiveReadLog } from '../../platform/realtime/live-read';
+import type { Realtime } from '../../platform/realtime/notifications';
+
+export const ADMIN_COUNTS_CHANNEL = 'admin_counts';
+
+/** The same counts as GET /api/admin/counts. */
+export async function readAdminCounts(db: Database): Promise<AdminCounts> {
+  const [pendingVideos, openReports] = await Promise.all([
+    db.$count(videos, eq(videos.status, 'pending')),
+    db.$count(reports, eq(reports.status, 'open')),
+  ]);
+  return { pendingVideos, openReports };
+}
+
+export function createAdminCountsFeed(realtime: Realtime, db: Database, log: LiveReadLog) {
+  return createLiveRead(realtime, {
+    channel: ADMIN_COUNTS_CHANNEL,
+    read: () => readAdminCounts(db),
+    what: 'admin counts',
+    log,
+  });
+}

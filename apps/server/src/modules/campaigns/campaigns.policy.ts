@@ -1,0 +1,63 @@
+/**
+ * Who may see and act on which campaign rows (STYLE.md: authorization in one place per module).
+ *
+ * A brand reaches only its own campaigns, the submissions to them and their transactions. An admin
+ * reaches every brand's (SPEC.md §6 lets admins into the brand dashboard; they support brands and
+ * need to see what a brand sees). Rows outside the scope are "not found", never "forbidden", so
+ * another brand's ids cannot be probed.
+ */
+import type { SubmissionStatus, TransactionStatus, VideoStatus } from '@adreel/domain';
+import { CAMPAIGN_ERRORS } from '@adreel/domain';
+import { eq, type SQL } from 'drizzle-orm';
+import { campaigns } from '../../db/schema';
+
+export interface CampaignActor {
+  userId: string;
+  roles: readonly string[];
+}
+
+export function seesEveryBrand(actor: CampaignActor): boolean {
+  return actor.roles.includes('admin');
+}
+
+/** The filter on `campaigns` that every brand read and write goes through. */
+export function brandScope(actor: CampaignActor): SQL | undefined {
+  return seesEveryBrand(actor) ? undefined : eq(campaigns.brandId, actor.userId);
+}
+
+/** SPEC.md §4: only a submitted entry is offered to the brand for a decision. */
+export function canDecideSubmission(submission: { status: SubmissionStatus }): boolean {
+  return submission.status === 'submitted';
+}
+
+/**
+ * What approval asks of the video: a processed file the brand has watched (not processing or
+ * failed) that moderation has not rejected. A pending or admin-approved video may be approved.
+ * Returns the reason it may not, or null.
+ */
+export function whyVideoCannotBeApproved(video: { status: VideoStatus }): string | null {
+  switch (video.status) {
+    case 'processing':
+      return CAMPAIGN_ERRORS.videoProcessing;
+    case 'failed':
+      return CAMPAIGN_ERRORS.videoFailed;
+    case 'rejected':
+      return CAMPAIGN_ERRORS.videoRejected;
+    default:
+      return null;
+  }
+}
+
+/** An approval books its payout only while booked + payout stays within the budget. */
+export function fitsBudget(campaign: {
+  bookedCents: number;
+  payoutPerVideoCents: number;
+  budgetTotalCents: number;
+}): boolean {
+  return campaign.bookedCents + campaign.payoutPerVideoCents <= campaign.budgetTotalCents;
+}
+
+/** SPEC.md §4: Mark Paid only while recorded. */
+export function canMarkPaid(transaction: { status: TransactionStatus }): boolean {
+  return transaction.status === 'recorded';
+}

@@ -1,0 +1,192 @@
+/**
+ * The Performance tab (issue 6): per campaign and per video totals from the videos' running counters,
+ * and a daily series from the engagement rows themselves (views counted, likes, shares).
+ */
+import type { BrandPerformance, PerformanceFigures } from '@adreel/domain';
+import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import {
+  campaigns,
+  likes,
+  profiles,
+  shares,
+  submissions,
+  videos,
+  viewEvents,
+} from '../../db/schema';
+
+interface Counters {
+  views: number;
+  likes: number;
+  shares: number;
+  clicks: number;
+  vt90: number;
+  /** Sum of watch fraction × views, so a campaign's watch % is weighted by each video's views. */
+  watchWeighted: number;
+}
+
+function figures(c: Counters): PerformanceFigures {
+  return {
+    views: c.views,
+    likes: c.likes,
+    shares: c.shares,
+    clicks: c.clicks,
+    completionRate: c.views > 0 ? Math.min(1, c.vt90 / c.views) : 0,
+    watchRate: c.views > 0 ? c.watchWeighted / c.views : 0,
+  };
+}
+
+const creatorProfiles = alias(profiles, 'creator_profiles');
+
+function utcDay(offsetDays: number, now: Date): string {
+  const day = new Date(now.getTime() - offsetDays * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+export async function brandPerformance(
+  db: Database,
+  scope: SQL | undefined,
+  days: number,
+  now: Date = new Date(),
+): Promise<BrandPerformance> {
+  const campaignRows = await db
+    .select({ id: campaigns.id, title: campaigns.title })
+    .from(campaigns)
+    .where(scope)
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+
+  // The videos a brand paid for: entries it approved, live in the feed.
+  const videoRows = await db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      campaignId: campaigns.id,
+      campaignTitle: campaigns.title,
+      creatorId: videos.creatorId,
+      username: creatorProfiles.username,
+      displayName: creatorProfiles.displayName,
+      photoUrl: creatorProfiles.photoUrl,
+      views: videos.views,
+      likes: videos.likes,
+      shares: videos.shares,
+      clicks: videos.clicks,
+      vt90: videos.vt90Count,
+      watchTimeAvg: videos.watchTimeAvg,
+    })
+    .from(submissions)
+    .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
+    .innerJoin(videos, eq(videos.id, submissions.videoId))
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, videos.creatorId))
+    .where(and(scope, eq(submissions.status, 'approved_by_brand'), eq(videos.status, 'approved')))
+    .orderBy(desc(videos.views), desc(videos.id));
+
+  const perCampaign = new Map<string, Counters & { videoCount: number }>();
+  for (const c of campaignRows)
+    perCampaign.set(c.id, {
+      views: 0,
+      likes: 0,
+      shares: 0,
+      clicks: 0,
+      vt90: 0,
+      watchWeighted: 0,
+      videoCount: 0,
+    });
+  const videoFigures = videoRows.map((v) => {
+    const counters: Counters = {
+      views: v.views,
+      likes: v.likes,
+      shares: v.shares,
+      clicks: v.clicks,
+      vt90: v.vt90,
+      watchWeighted: v.watchTimeAvg * v.views,
+    };
+    const total = perCampaign.get(v.campaignId);
+    if (total) {
+      total.views += counters.views;
+      total.likes += counters.likes;
+      total.shares += counters.shares;
+      total.clicks += counters.clicks;
+      total.vt90 += counters.vt90;
+      total.watchWeighted += counters.watchWeighted;
+      total.videoCount += 1;
+    }
+    return {
+      id: v.id,
+      title: v.title,
+      campaignId: v.campaignId,
+      campaignTitle: v.campaignTitle,
+      creator: {
+        id: v.creatorId,
+        username: v.username ?? '',
+        displayName: v.displayName || v.username || '',
+        photoUrl: v.photoUrl,
+      },
+      ...figures(counters),
+      // The watch rate of one video is its own average, not a re-derived one.
+      watchRate: v.watchTimeAvg,
+    };
+  });
+
+  const firstDay = utcDay(days - 1, now);
+  const daily = new Map<string, { views: number; likes: number; shares: number }>();
+  for (let offset = days - 1; offset >= 0; offset -= 1)
+    daily.set(utcDay(offset, now), { views: 0, likes: 0, shares: 0 });
+
+  const ids = videoRows.map((v) => v.id);
+  if (ids.length > 0) {
+    const since = new Date(`${firstDay}T00:00:00.000Z`);
+    const day = (column: AnyPgColumn) =>
+      sql<string>`to_char((${column} at time zone 'utc')::date, 'YYYY-MM-DD')`;
+    const [viewRows, likeRows, shareRows] = await Promise.all([
+      db
+        .select({ day: day(viewEvents.countedAt), count: sql<number>`count(*)::int` })
+        .from(viewEvents)
+        .where(
+          and(
+            inArray(viewEvents.videoId, ids),
+            isNotNull(viewEvents.countedAt),
+            gte(viewEvents.countedAt, since),
+          ),
+        )
+        .groupBy(sql`1`),
+      db
+        .select({ day: day(likes.createdAt), count: sql<number>`count(*)::int` })
+        .from(likes)
+        .where(and(inArray(likes.videoId, ids), gte(likes.createdAt, since)))
+        .groupBy(sql`1`),
+      db
+        .select({ day: day(shares.createdAt), count: sql<number>`count(*)::int` })
+        .from(shares)
+        .where(and(inArray(shares.videoId, ids), gte(shares.createdAt, since)))
+        .groupBy(sql`1`),
+    ]);
+    for (const [rows, key] of [
+      [viewRows, 'views'],
+      [likeRows, 'likes'],
+      [shareRows, 'shares'],
+    ] as const) {
+      for (const row of rows) {
+        const entry = daily.get(row.day);
+        if (entry) entry[key] = Number(row.count);
+      }
+    }
+  }
+
+  return {
+    days,
+    campaigns: campaignRows.map((c) => {
+      const total = perCampaign.get(c.id);
+      return {
+        id: c.id,
+        title: c.title,
+        videoCount: total?.videoCount ?? 0,
+        ...figures(
+          total ?? { views: 0, likes: 0, shares: 0, clicks: 0, vt90: 0, watchWeighted: 0 },
+        ),
+      };
+    }),
+    videos: videoFigures,
+    daily: [...daily.entries()].map(([date, counts]) => ({ date, ...counts })),
+  };
+}

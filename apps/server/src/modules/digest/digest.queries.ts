@@ -1,0 +1,167 @@
+/** What a weekly digest says: the week's top videos, the open campaigns, a creator's own week. */
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  campaigns,
+  digestPreferences,
+  likes,
+  profiles,
+  transactions,
+  userRoles,
+  users,
+  videos,
+  viewEvents,
+} from '../../db/schema';
+import { campaignIsOpen } from '../campaigns/campaigns.queries';
+
+export const DIGEST_TOP_VIDEOS = 5;
+export const DIGEST_CAMPAIGNS = 5;
+
+/** The seven days a digest covers: [start, end). */
+export interface DigestWeek {
+  start: Date;
+  end: Date;
+}
+
+export interface DigestVideo {
+  id: string;
+  title: string;
+  creatorName: string;
+  weekViews: number;
+  score: number;
+}
+
+export interface DigestCampaign {
+  id: string;
+  title: string;
+  brandName: string;
+  payoutPerVideoCents: number;
+  deadline: string | null;
+}
+
+export interface CreatorWeek {
+  views: number;
+  likes: number;
+  earningsCents: number;
+}
+
+export interface DigestContent {
+  week: DigestWeek;
+  topVideos: DigestVideo[];
+  campaigns: DigestCampaign[];
+}
+
+/**
+ * Approved videos ranked by the views counted in the week, then by score: a quiet week still shows
+ * the best of the feed rather than nothing.
+ */
+export async function topVideosOfWeek(db: Database, week: DigestWeek): Promise<DigestVideo[]> {
+  const weekViews = sql<number>`(select count(*) from ${viewEvents} where ${viewEvents.videoId} = ${videos.id} and ${viewEvents.countedAt} >= ${week.start.toISOString()}::timestamptz and ${viewEvents.countedAt} < ${week.end.toISOString()}::timestamptz)::int`;
+  const rows = await db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      creatorName: profiles.displayName,
+      weekViews,
+      score: videos.decayedScore,
+    })
+    .from(videos)
+    .innerJoin(profiles, eq(profiles.userId, videos.creatorId))
+    .innerJoin(users, eq(users.id, videos.creatorId))
+    .where(and(eq(videos.status, 'approved'), isNull(users.deletedAt)))
+    .orderBy(desc(weekViews), desc(videos.decayedScore), desc(videos.publishedAt))
+    .limit(DIGEST_TOP_VIDEOS);
+  return rows;
+}
+
+export async function openCampaigns(db: Database): Promise<DigestCampaign[]> {
+  return db
+    .select({
+      id: campaigns.id,
+      title: campaigns.title,
+      brandName: profiles.displayName,
+      payoutPerVideoCents: campaigns.payoutPerVideoCents,
+      deadline: campaigns.deadline,
+    })
+    .from(campaigns)
+    .innerJoin(profiles, eq(profiles.userId, campaigns.brandId))
+    .where(campaignIsOpen())
+    .orderBy(sql`${campaigns.deadline} asc nulls last`, desc(campaigns.createdAt))
+    .limit(DIGEST_CAMPAIGNS);
+}
+
+export async function digestContent(db: Database, week: DigestWeek): Promise<DigestContent> {
+  const [topVideos, open] = await Promise.all([topVideosOfWeek(db, week), openCampaigns(db)]);
+  return { week, topVideos, campaigns: open };
+}
+
+/** The creator's views, likes and booked earnings in the week, over all their videos. */
+export async function creatorWeek(
+  db: Database,
+  creatorId: string,
+  week: DigestWeek,
+): Promise<CreatorWeek> {
+  const start = week.start.toISOString();
+  const end = week.end.toISOString();
+  const { rows } = await db.execute<{ views: number; likes: number; earnings: number }>(sql`
+    select
+      (select count(*) from ${viewEvents} e join ${videos} v on v.id = e.video_id
+        where v.creator_id = ${creatorId} and e.counted_at >= ${start}::timestamptz and e.counted_at < ${end}::timestamptz)::int as views,
+      (select count(*) from ${likes} l join ${videos} v on v.id = l.video_id
+        where v.creator_id = ${creatorId} and l.created_at >= ${start}::timestamptz and l.created_at < ${end}::timestamptz)::int as likes,
+      (select coalesce(sum(t.amount_cents), 0) from ${transactions} t
+        where t.creator_id = ${creatorId} and t.created_at >= ${start}::timestamptz and t.created_at < ${end}::timestamptz)::bigint as earnings`);
+  const row = rows[0];
+  return {
+    views: Number(row?.views ?? 0),
+    likes: Number(row?.likes ?? 0),
+    earningsCents: Number(row?.earnings ?? 0),
+  };
+}
+
+export interface DigestRecipient {
+  userId: string;
+  email: string;
+  name: string;
+  isCreator: boolean;
+}
+
+/** Everyone who gets the digest: live accounts with a proven address that did not opt out. */
+export async function digestRecipients(db: Database): Promise<DigestRecipient[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: profiles.displayName,
+      isCreator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'creator')`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(digestPreferences, eq(digestPreferences.userId, users.id))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
+        sql`coalesce(${digestPreferences.subscribed}, true)`,
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows;
+}
+
+export async function recipientById(
+  db: Database,
+  userId: string,
+): Promise<DigestRecipient | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: profiles.displayName,
+      isCreator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'creator')`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}

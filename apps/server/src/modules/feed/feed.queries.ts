@@ -1,0 +1,120 @@
+/**
+ * The feed's one query (SPEC.md §7 "Feed videos", DESIGN.md §3): approved videos with their creator
+ * profile and whether the caller liked each, featured first, then decayed_score, published_at and id,
+ * all descending. Keyset paging on that tuple walks `videos_feed_idx` backwards, so a deep page costs
+ * what the first does.
+ */
+import type { FeedVideo } from '@adreel/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/** Where the previous page ended; published_at as the database's text, so microseconds survive. */
+export interface FeedPosition {
+  featured: boolean;
+  decayedScore: number;
+  publishedAt: string;
+  id: string;
+}
+
+interface FeedRow extends Record<string, unknown> {
+  id: string;
+  title: string;
+  caption: string | null;
+  file_url: string;
+  thumb_url: string | null;
+  duration_sec: number | null;
+  cta_text: string | null;
+  cta_url: string | null;
+  views: number;
+  likes: number;
+  shares: number;
+  featured: boolean;
+  decayed_score: number;
+  published_at: string | Date;
+  published_key: string;
+  creator_id: string;
+  username: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  liked_by_me: boolean;
+}
+
+export interface FeedEntry {
+  video: FeedVideo;
+  position: FeedPosition;
+}
+
+export interface FeedSelection {
+  /** The signed-in viewer, for likedByMe. */
+  viewerId: string | null;
+  after?: FeedPosition | undefined;
+  /** Only this video (a profile's link into the feed). */
+  onlyId?: string | undefined;
+  /** Leave this video out (it was shown first). */
+  excludeId?: string | undefined;
+  limit: number;
+}
+
+/** The SQL text of the feed query, shared with bench/feed.ts so its ceiling measures the same SQL. */
+export function feedQuery(selection: FeedSelection): SQL {
+  const { viewerId, after, onlyId, excludeId, limit } = selection;
+  const conditions: SQL[] = [sql`v.status = 'approved'`];
+  if (after)
+    conditions.push(
+      sql`(v.featured, v.decayed_score, v.published_at, v.id) < (${after.featured}, ${after.decayedScore}::float8, ${after.publishedAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  if (onlyId) conditions.push(sql`v.id = ${onlyId}::uuid`);
+  if (excludeId) conditions.push(sql`v.id <> ${excludeId}::uuid`);
+  const liked = viewerId
+    ? sql`exists (select 1 from likes l where l.user_id = ${viewerId}::uuid and l.video_id = v.id)`
+    : sql`false`;
+  return sql`
+    select v.id, v.title, v.caption, v.file_url, v.thumb_url, v.duration_sec, v.cta_text, v.cta_url,
+      v.views, v.likes, v.shares, v.featured, v.decayed_score, v.published_at,
+      v.published_at::text as published_key, v.creator_id,
+      p.username, p.display_name, p.photo_url, ${liked} as liked_by_me
+    from videos v
+    left join profiles p on p.user_id = v.creator_id
+    where ${sql.join(conditions, sql` and `)}
+    order by v.featured desc, v.decayed_score desc, v.published_at desc, v.id desc
+    limit ${limit}`;
+}
+
+function toEntry(row: FeedRow): FeedEntry {
+  const publishedAt = new Date(row.published_at);
+  return {
+    video: {
+      id: row.id,
+      title: row.title,
+      caption: row.caption,
+      fileUrl: row.file_url,
+      thumbUrl: row.thumb_url,
+      durationSec: row.duration_sec === null ? null : Number(row.duration_sec),
+      ctaText: row.cta_text,
+      ctaUrl: row.cta_url,
+      views: Number(row.views),
+      likes: Number(row.likes),
+      shares: Number(row.shares),
+      featured: row.featured,
+      publishedAt: publishedAt.toISOString(),
+      creator: {
+        id: row.creator_id,
+        username: row.username ?? '',
+        displayName: row.display_name ?? row.username ?? '',
+        photoUrl: row.photo_url,
+      },
+      likedByMe: row.liked_by_me,
+    },
+    position: {
+      featured: row.featured,
+      decayedScore: Number(row.decayed_score),
+      publishedAt: row.published_key,
+      id: row.id,
+    },
+  };
+}
+
+export async function selectFeed(db: Database, selection: FeedSelection): Promise<FeedEntry[]> {
+  const result = await db.execute<FeedRow>(feedQuery(selection));
+  return result.rows.map(toEntry);
+}

@@ -1,0 +1,73 @@
+/**
+ * POST /api/metrics (SPEC.md §7 track-video-metric): one event or a batch, from a signed-in viewer
+ * (Bearer) or an anonymous device id. navigator.sendBeacon cannot set headers and sends text/plain
+ * (or whatever its Blob says), so in this plugin every content type is read as JSON.
+ */
+import { errorResponseSchema, metricAckSchema } from '@adreel/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleContext } from '../../app';
+import { badRequest } from '../../platform/errors';
+import { RATE_LIMITS } from '../../platform/rate-limit';
+import { parseMetricRequest } from './metrics.request';
+import { recordMetricEvents, type Viewer } from './metrics.service';
+
+/** 50 events of ~150 bytes each, with room to spare. */
+const METRICS_BODY_LIMIT = 32 * 1024;
+
+export const DEVICE_ID_REQUIRED = 'A device ID is required when not signed in';
+
+export const metricsRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
+  app,
+  { context },
+) => {
+  const { db, rateLimiter } = context;
+
+  // Scoped to this plugin (Fastify encapsulation): other routes keep their JSON-only parsing.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: METRICS_BODY_LIMIT },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(badRequest('Request body is not valid JSON', 'invalid_json'), undefined);
+      }
+    },
+  );
+
+  app.post(
+    '/metrics',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary: 'Record watch metrics: one event or a batch of up to 50',
+        description:
+          'Body: a track-video-metric event (`{ action: "increment", videoId, metricType, increment }`, `{ action: "watch_time", videoId, watchPercentage }` or `{ action: "watch_progress", videoId, fraction }`) with an optional `deviceId`, or `{ deviceId, events: [...] }`. Answered 202 once stored. Increments of likes and shares are acknowledged but not counted: the like and share endpoints count those.',
+        response: {
+          202: metricAckSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { events, deviceId } = parseMetricRequest(request.body);
+      const userId = request.auth?.userId ?? null;
+      if (!userId && !deviceId) throw badRequest(DEVICE_ID_REQUIRED, 'device_id_required');
+      const viewer: Viewer = {
+        key: userId ? `u:${userId}` : `d:${deviceId}`,
+        userId,
+        ip: request.ip ?? null,
+      };
+      await rateLimiter.consumeAll([
+        [RATE_LIMITS.metricsPerIp, request.ip],
+        [RATE_LIMITS.metricsPerViewer, viewer.key],
+      ]);
+      const accepted = await recordMetricEvents(db, viewer, events);
+      return reply.code(202).send({ accepted });
+    },
+  );
+};

@@ -1,0 +1,130 @@
+/**
+ * The caller's ways to sign in (issue 7 item 5): a password, identities at providers, passkeys.
+ * Unlinking or removing one never leaves none (decision 014); a first password for an account made
+ * through a provider needs a recent sign-in instead of a current password.
+ */
+import { IDENTITY_MESSAGES, type Identity, type SignInMethods } from '@adreel/domain';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mfaFactors } from '../../db/schema';
+import { AppError, conflict, notFound, unauthorized } from '../../platform/errors';
+import { hashPassword } from '../auth/auth.passwords';
+import { findUserById, setPasswordHash } from '../auth/auth.queries';
+import { findSession } from '../auth/auth.sessions.queries';
+import type { AuthContext } from '../auth/auth.tokens';
+import type { OidcProviders } from './oidc.providers';
+import {
+  deleteIdentity,
+  type IdentityRow,
+  listIdentities,
+  signInMethodCount,
+} from './oidc.queries';
+
+/** How recent a sign-in must be to stand in for the current password (OWASP re-authentication). */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+const lastMethod = (message: string) => conflict(message, 'last_sign_in_method');
+
+/**
+ * Throws 409 unless the account keeps another way to sign in once `remove` has run. Call inside the
+ * transaction that removes: the count locks the user row, so two removals cannot race past it.
+ */
+export async function keepAnotherSignInMethod(
+  tx: Database,
+  userId: string,
+  message: string = IDENTITY_MESSAGES.lastSignInMethod,
+): Promise<void> {
+  if ((await signInMethodCount(tx, userId)) <= 1) throw lastMethod(message);
+}
+
+export function createIdentitiesService(deps: { db: Database; providers: OidcProviders }) {
+  const { db, providers } = deps;
+  const names = new Map(providers.list().map((provider) => [provider.id, provider.name]));
+
+  function identityOf(row: IdentityRow): Identity {
+    return {
+      id: row.id,
+      provider: row.provider,
+      providerName: names.get(row.provider) ?? row.provider,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    };
+  }
+
+  async function liveSession(caller: AuthContext) {
+    const session = await findSession(db, caller.sessionId);
+    if (!session || session.revokedAt || session.userId !== caller.userId)
+      throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+    return session;
+  }
+
+  async function hasVerifiedFactor(userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt)));
+    return (row?.total ?? 0) > 0;
+  }
+
+  return {
+    async list(caller: AuthContext): Promise<SignInMethods> {
+      await liveSession(caller);
+      const [user, rows, passkeys] = await Promise.all([
+        findUserById(db, caller.userId),
+        listIdentities(db, caller.userId),
+        db
+          .select({ total: count() })
+          .from(mfaFactors)
+          .where(
+            and(
+              eq(mfaFactors.userId, caller.userId),
+              eq(mfaFactors.factorType, 'webauthn'),
+              isNotNull(mfaFactors.verifiedAt),
+            ),
+          ),
+      ]);
+      return {
+        hasPassword: Boolean(user?.passwordHash),
+        identities: rows.map(identityOf),
+        passkeys: passkeys[0]?.total ?? 0,
+      };
+    },
+
+    async unlink(caller: AuthContext, identityId: string): Promise<void> {
+      const session = await liveSession(caller);
+      // As with second factors (decision 008): once one is on, account changes need it passed.
+      if (session.aal !== 'aal2' && (await hasVerifiedFactor(caller.userId)))
+        throw new AppError(
+          403,
+          'aal2_required',
+          'Confirm it is you with your second factor first.',
+        );
+      await db.transaction(async (tx) => {
+        const owned = (await listIdentities(tx, caller.userId)).some(
+          (row) => row.id === identityId,
+        );
+        if (!owned) throw notFound(IDENTITY_MESSAGES.identityNotFound, 'identity_not_found');
+        await keepAnotherSignInMethod(tx, caller.userId);
+        await deleteIdentity(tx, caller.userId, identityId);
+      });
+    },
+
+    async setFirstPassword(
+      caller: AuthContext,
+      newPassword: string,
+      now = Date.now(),
+    ): Promise<void> {
+      const session = await liveSession(caller);
+      const user = await findUserById(db, caller.userId);
+      if (!user)
+        throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+      if (user.passwordHash) throw conflict(IDENTITY_MESSAGES.passwordAlreadySet, 'password_set');
+      if (now - session.createdAt.getTime() > RECENT_SIGN_IN_MS)
+        throw new AppError(403, 'reauthentication_needed', IDENTITY_MESSAGES.recentSignInRequired);
+      const passwordHash = await hashPassword(newPassword);
+      await setPasswordHash(db, caller.userId, passwordHash);
+    },
+  };
+}
+export type IdentitiesService = ReturnType<typeof createIdentitiesService>;

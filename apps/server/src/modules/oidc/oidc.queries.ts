@@ -1,0 +1,133 @@
+/** The OIDC module's SQL: sign-ins in flight and linked identities (db/schema/identities.ts). */
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { identities, mfaFactors, oidcFlows, users } from '../../db/schema';
+
+export type FlowRow = typeof oidcFlows.$inferSelect;
+export type IdentityRow = typeof identities.$inferSelect;
+
+export async function insertFlow(
+  db: Database,
+  values: typeof oidcFlows.$inferInsert,
+): Promise<void> {
+  // Flows older than their expiry are worthless; each new one sweeps them away (indexed).
+  await db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, sql`now()`));
+  await db.insert(oidcFlows).values(values);
+}
+
+/**
+ * Spends the state of a live flow: the provider's answer is accepted once. Null when the state is
+ * unknown, expired or was already answered (a replayed callback).
+ */
+export async function spendState(db: Database, stateHash: string): Promise<FlowRow | null> {
+  const [row] = await db
+    .update(oidcFlows)
+    .set({ callbackAt: sql`now()` })
+    .where(
+      and(
+        eq(oidcFlows.stateHash, stateHash),
+        isNull(oidcFlows.callbackAt),
+        gt(oidcFlows.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function attachCode(
+  db: Database,
+  flowId: string,
+  userId: string,
+  authCodeHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .update(oidcFlows)
+    .set({ userId, authCodeHash, expiresAt })
+    .where(eq(oidcFlows.id, flowId));
+}
+
+/** Spends the one-time code of a live flow; null when unknown, expired or already exchanged. */
+export async function spendCode(db: Database, authCodeHash: string): Promise<FlowRow | null> {
+  const [row] = await db
+    .update(oidcFlows)
+    .set({ exchangedAt: sql`now()` })
+    .where(
+      and(
+        eq(oidcFlows.authCodeHash, authCodeHash),
+        isNull(oidcFlows.exchangedAt),
+        gt(oidcFlows.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function findIdentity(
+  db: Database,
+  provider: string,
+  subject: string,
+): Promise<IdentityRow | null> {
+  const [row] = await db
+    .select()
+    .from(identities)
+    .where(and(eq(identities.provider, provider), eq(identities.subject, subject)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertIdentity(
+  db: Database,
+  values: { userId: string; provider: string; subject: string; email: string },
+): Promise<void> {
+  await db.insert(identities).values({ ...values, lastSignInAt: new Date() });
+}
+
+export async function touchIdentity(db: Database, id: string, email: string): Promise<void> {
+  await db.update(identities).set({ email, lastSignInAt: sql`now()` }).where(eq(identities.id, id));
+}
+
+export function listIdentities(db: Database, userId: string): Promise<IdentityRow[]> {
+  return db
+    .select()
+    .from(identities)
+    .where(eq(identities.userId, userId))
+    .orderBy(asc(identities.createdAt), asc(identities.id));
+}
+
+export async function deleteIdentity(db: Database, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(identities)
+    .where(and(eq(identities.id, id), eq(identities.userId, userId)))
+    .returning({ id: identities.id });
+  return deleted.length === 1;
+}
+
+/**
+ * The ways the account can sign in on its own: a password, each linked identity, each verified
+ * passkey (a passkey signs in without a password). Counted inside the caller's transaction after
+ * locking the user row, so two removals at once cannot both think the other one is left.
+ */
+export async function signInMethodCount(db: Database, userId: string): Promise<number> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!user) return 0;
+  const [linked] = await db
+    .select({ total: count() })
+    .from(identities)
+    .where(eq(identities.userId, userId));
+  const [passkeys] = await db
+    .select({ total: count() })
+    .from(mfaFactors)
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.factorType, 'webauthn'),
+        isNotNull(mfaFactors.verifiedAt),
+      ),
+    );
+  return (user.passwordHash ? 1 : 0) + (linked?.total ?? 0) + (passkeys?.total ?? 0);
+}

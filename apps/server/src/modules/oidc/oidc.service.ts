@@ -1,0 +1,364 @@
+/**
+ * Sign-in through an OpenID Connect provider (issue 7; decision 014).
+ *
+ * 1. GET /authorize: the client sends its PKCE S256 challenge and where it wants the answer
+ *    (a path on this site). We keep a flow row and send the browser to the provider with our own
+ *    state, nonce and PKCE challenge.
+ * 2. The provider's callback: the state finds the flow and is spent once; openid-client exchanges
+ *    the provider's code with our verifier and checks the ID token (signature by the provider's
+ *    JWKS, iss, aud, exp, nonce). The verified email then signs in, links or creates the account
+ *    (behind the private-beta gate), and the browser gets a one-time code at its redirect_to.
+ * 3. POST /auth/token?grant_type=pkce: that code and the client's verifier, once, for a session, or
+ *    for the second-factor ticket when the account has a verified factor, as password sign-in.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  type AuthorizeQuery,
+  DISPLAY_NAME_MAX,
+  IDENTITY_MESSAGES,
+  MESSAGES,
+  type MfaRequired,
+  type Role,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  withBrand,
+} from '@adreel/domain';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import * as client from 'openid-client';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { mfaFactors } from '../../db/schema';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { AppError, badRequest } from '../../platform/errors';
+import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
+import {
+  consumeInvite,
+  findUserByEmail,
+  findUserById,
+  findWhitelistEntry,
+  grantRoles,
+  insertProfile,
+  insertUser,
+  markEmailVerified,
+  setPasswordHash,
+  usernameExists,
+} from '../auth/auth.queries';
+import { hashSecret, newSecret } from '../auth/auth.secrets';
+import type { ClientInfo, IssuedSession, SessionIssuer } from '../auth/auth.sessions';
+import { revokeUserSessions } from '../auth/auth.sessions.queries';
+import type { TokenService } from '../auth/auth.tokens';
+import { BASE_SCOPES, type OidcProviders } from './oidc.providers';
+import {
+  attachCode,
+  findIdentity,
+  insertFlow,
+  insertIdentity,
+  spendCode,
+  spendState,
+  touchIdentity,
+} from './oidc.queries';
+import { safeRedirectPath, withParams } from './oidc.redirect';
+
+/** Long enough to pick an account at the provider; short enough that a stale tab must start again. */
+export const FLOW_TTL_MS = 10 * 60 * 1000;
+/** The one-time code travels in a redirect and is exchanged at once by the page that receives it. */
+export const AUTH_CODE_TTL_MS = 2 * 60 * 1000;
+/** The path of the provider's callback; register `${PUBLIC_URL}${CALLBACK_PATH}` at the provider. */
+export const CALLBACK_PATH = '/api/auth/callback';
+/** Where a callback that matches no flow sends the browser (the sign-in screen's callback page). */
+export const FALLBACK_REDIRECT = '/auth/callback';
+
+export type ExchangeResult =
+  | ({ kind: 'session' } & IssuedSession)
+  | ({ kind: 'mfa' } & MfaRequired);
+
+/** What the ID token must say for us to use it. */
+interface VerifiedClaims {
+  subject: string;
+  email: string;
+  name: string | undefined;
+  preferredUsername: string | undefined;
+}
+
+class FlowError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+function sameString(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A handle the sign-up rules accept (SPEC.md §5: 3 to 50 characters), from what the provider says. */
+function usernameBase(claims: VerifiedClaims): string {
+  const raw = claims.preferredUsername ?? claims.email.split('@')[0] ?? 'user';
+  const cleaned = raw.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, USERNAME_MAX - 5);
+  return cleaned.length >= USERNAME_MIN ? cleaned : `${cleaned}user`.slice(0, USERNAME_MAX - 5);
+}
+
+function emailVerified(value: unknown): boolean {
+  // Most providers send a boolean; a few send the string.
+  return value === true || value === 'true';
+}
+
+interface OidcServiceDeps {
+  db: Database;
+  config: Config;
+  tokens: TokenService;
+  sessions: SessionIssuer;
+  rateLimiter: RateLimiter;
+  providers: OidcProviders;
+}
+
+export function createOidcService(deps: OidcServiceDeps) {
+  const { db, config, tokens, sessions, rateLimiter, providers } = deps;
+  const callbackUrl = `${config.publicUrl}${CALLBACK_PATH}`;
+  const privateBeta = () =>
+    new FlowError('private_beta', withBrand(MESSAGES.privateBeta, config.appName));
+
+  async function verifiedClaims(
+    tokensResponse: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+  ): Promise<VerifiedClaims> {
+    const claims = tokensResponse.claims();
+    if (!claims) throw new FlowError('invalid_token', IDENTITY_MESSAGES.signInFailed);
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!email || !emailVerified(claims.email_verified))
+      throw new FlowError('email_not_verified', IDENTITY_MESSAGES.emailNotVerified);
+    return {
+      subject: claims.sub,
+      email,
+      name: typeof claims.name === 'string' ? claims.name.trim() : undefined,
+      preferredUsername:
+        typeof claims.preferred_username === 'string' ? claims.preferred_username : undefined,
+    };
+  }
+
+  async function freeUsername(tx: Database, claims: VerifiedClaims): Promise<string> {
+    const base = usernameBase(claims);
+    if (!(await usernameExists(tx, base))) return base;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+      if (!(await usernameExists(tx, candidate))) return candidate;
+    }
+    throw new FlowError('server_error', IDENTITY_MESSAGES.signInFailed);
+  }
+
+  /**
+   * The account this provider identity signs in to: the one it is linked to; else the account with
+   * the same (provider-verified) email, now linked; else a new account through the private-beta gate.
+   */
+  async function accountFor(
+    tx: Database,
+    provider: string,
+    claims: VerifiedClaims,
+    inviteCode: string | null,
+  ): Promise<string> {
+    const linked = await findIdentity(tx, provider, claims.subject);
+    if (linked) {
+      const user = await findUserById(tx, linked.userId);
+      if (!user) throw new FlowError('account_closed', IDENTITY_MESSAGES.signInFailed);
+      await touchIdentity(tx, linked.id, claims.email);
+      return user.id;
+    }
+
+    const existing = await findUserByEmail(tx, claims.email);
+    if (existing) {
+      if (!existing.emailVerifiedAt) {
+        // Nobody proved this address before: whoever created the account may not own it (a
+        // pre-registered account waiting for its victim). The provider has proven it now, so the
+        // unproven credentials go: password, sessions and second factors (decision 014).
+        await setPasswordHash(tx, existing.id, null);
+        await revokeUserSessions(tx, existing.id);
+        await tx.delete(mfaFactors).where(eq(mfaFactors.userId, existing.id));
+        await markEmailVerified(tx, existing.id);
+        const entry = await findWhitelistEntry(tx, existing.email);
+        if (entry) await grantRoles(tx, existing.id, [entry.roleAllowed]);
+      }
+      await insertIdentity(tx, {
+        userId: existing.id,
+        provider,
+        subject: claims.subject,
+        email: claims.email,
+      });
+      return existing.id;
+    }
+
+    // A new account: SPEC.md §5's gate, as sign-up applies it.
+    const entry = await findWhitelistEntry(tx, claims.email);
+    if (!entry && !inviteCode) throw privateBeta();
+    const user = await insertUser(tx, {
+      email: claims.email,
+      passwordHash: null,
+      requestedRole: null,
+    });
+    await markEmailVerified(tx, user.id);
+    const username = await freeUsername(tx, claims);
+    await insertProfile(tx, {
+      userId: user.id,
+      username,
+      displayName: (claims.name || username).slice(0, DISPLAY_NAME_MAX),
+    });
+    const inviteRole = inviteCode ? await consumeInvite(tx, inviteCode, user.id) : null;
+    if (!inviteRole && !entry) throw privateBeta();
+    // The provider verified the address, so a whitelist role applies at once (DESIGN.md §3).
+    const role: Role = inviteRole ?? entry?.roleAllowed ?? 'viewer';
+    await grantRoles(tx, user.id, [role]);
+    await insertIdentity(tx, {
+      userId: user.id,
+      provider,
+      subject: claims.subject,
+      email: claims.email,
+    });
+    return user.id;
+  }
+
+  return {
+    providers: () => providers.list(),
+
+    /**
+     * The provider's authorization URL for a new flow, or our redirect_to with an error when the
+     * provider cannot be reached.
+     */
+    async authorize(query: AuthorizeQuery, ip: string | null): Promise<string> {
+      const provider = providers.get(query.provider);
+      if (!provider) throw badRequest(IDENTITY_MESSAGES.unknownProvider, 'unknown_provider');
+      const redirectTo = safeRedirectPath(query.redirect_to, config.publicUrl);
+      if (!redirectTo) throw badRequest(IDENTITY_MESSAGES.badRedirect, 'invalid_redirect');
+      await rateLimiter.consume(RATE_LIMITS.signInPerIp, ip ?? 'unknown');
+      let providerClient: client.Configuration;
+      try {
+        providerClient = await provider.client();
+      } catch {
+        // A browser navigation: say it on our own page rather than as a bare error.
+        return withParams(redirectTo, {
+          error: 'provider_unavailable',
+          error_description: IDENTITY_MESSAGES.providerUnavailable,
+        });
+      }
+
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const verifier = client.randomPKCECodeVerifier();
+      await insertFlow(db, {
+        provider: provider.config.id,
+        stateHash: hashSecret(state),
+        nonce,
+        providerCodeVerifier: verifier,
+        codeChallenge: query.code_challenge,
+        redirectTo,
+        inviteCode: query.invite_code || null,
+        expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+      });
+      const scopes = new Set([
+        ...BASE_SCOPES,
+        ...(provider.config.scopes ?? []),
+        ...(query.scopes?.split(' ') ?? []),
+      ]);
+      return client
+        .buildAuthorizationUrl(providerClient, {
+          redirect_uri: callbackUrl,
+          scope: [...scopes].join(' '),
+          state,
+          nonce,
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+        })
+        .toString();
+    },
+
+    /**
+     * The provider's answer. Always a path on this site to send the browser to: the flow's
+     * redirect_to with `code`, or with `error` and `error_description`.
+     */
+    async callback(search: URLSearchParams, ip: string | null): Promise<string> {
+      await rateLimiter.consume(RATE_LIMITS.signInPerIp, ip ?? 'unknown');
+      const state = search.get('state');
+      const flow = state ? await spendState(db, hashSecret(state)) : null;
+      if (!state || !flow)
+        return withParams(FALLBACK_REDIRECT, {
+          error: 'flow_expired',
+          error_description: IDENTITY_MESSAGES.flowExpired,
+        });
+      const fail = (code: string, message: string) =>
+        withParams(flow.redirectTo, { error: code, error_description: message });
+
+      const provider = providers.get(flow.provider);
+      if (!provider) return fail('unknown_provider', IDENTITY_MESSAGES.unknownProvider);
+      if (search.has('error')) return fail('access_denied', IDENTITY_MESSAGES.signInFailed);
+      try {
+        const providerClient = await provider.client();
+        const answered = await client.authorizationCodeGrant(
+          providerClient,
+          new URL(`${callbackUrl}?${search.toString()}`),
+          {
+            pkceCodeVerifier: flow.providerCodeVerifier,
+            expectedState: state,
+            expectedNonce: flow.nonce,
+            idTokenExpected: true,
+          },
+        );
+        const claims = await verifiedClaims(answered);
+        const userId = await db.transaction((tx) =>
+          accountFor(tx, flow.provider, claims, flow.inviteCode),
+        );
+        const code = newSecret();
+        await attachCode(
+          db,
+          flow.id,
+          userId,
+          hashSecret(code),
+          new Date(Date.now() + AUTH_CODE_TTL_MS),
+        );
+        return withParams(flow.redirectTo, { code });
+      } catch (error) {
+        if (error instanceof FlowError) return fail(error.code, error.message);
+        if (error instanceof AppError) return fail(error.code, error.message);
+        if (isUniqueViolation(error))
+          // Two callbacks for one new identity racing: the other one linked it; start again.
+          return fail('flow_expired', IDENTITY_MESSAGES.flowExpired);
+        // openid-client refused the answer: wrong state, nonce, issuer, audience, signature, expiry.
+        return fail('invalid_token', IDENTITY_MESSAGES.signInFailed);
+      }
+    },
+
+    /** The client's code and PKCE verifier, once, for a session (or the second-factor ticket). */
+    async exchange(
+      authCode: string,
+      codeVerifier: string,
+      clientInfo: ClientInfo,
+    ): Promise<ExchangeResult> {
+      await rateLimiter.consume(RATE_LIMITS.signInPerIp, clientInfo.ip ?? 'unknown');
+      const flow = await spendCode(db, hashSecret(authCode));
+      if (!flow?.userId || !sameString(s256(codeVerifier), flow.codeChallenge))
+        throw badRequest(IDENTITY_MESSAGES.flowExpired, 'invalid_grant');
+      const userId = flow.userId;
+      const factors = await db
+        .select({
+          id: mfaFactors.id,
+          factorType: mfaFactors.factorType,
+          friendlyName: mfaFactors.friendlyName,
+        })
+        .from(mfaFactors)
+        .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt)));
+      if (factors.length > 0)
+        return { kind: 'mfa', mfa: { ticket: await tokens.issueMfaTicket(userId), factors } };
+      const started = await sessions.start(userId, clientInfo);
+      return {
+        kind: 'session',
+        session: await sessions.accessSession(userId, started.sessionId, 'aal1'),
+        refreshToken: started.refreshToken,
+      };
+    },
+  };
+}
+export type OidcService = ReturnType<typeof createOidcService>;

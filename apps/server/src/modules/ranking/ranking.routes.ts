@@ -1,0 +1,37 @@
+/** The admin's Tools tab: recompute scores now (SPEC.md §2 Admin Dashboard, §7 admin-operations). */
+import { FEED_MESSAGES, recomputeResultSchema } from '@adreel/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleContext } from '../../app';
+import { recordAudit } from '../../platform/audit';
+import { allow, requireAuth } from '../../platform/authenticate';
+import { adminErrors } from '../admin/admin.schemas';
+import { recomputeScores } from './ranking.queries';
+
+export const adminRankingRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
+  app,
+  { context },
+) => {
+  app.addHook('onRequest', allow.roles(['admin']));
+  app.post(
+    '/scores/recompute',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Recompute score and decayed score of approved videos of the last 60 days',
+        response: { 200: recomputeResultSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      const { updated } = await recomputeScores(context.db);
+      await recordAudit(context.db, {
+        actor,
+        action: 'scores.recompute',
+        targetType: 'videos',
+        targetId: 'approved-last-60-days',
+        details: { updated },
+      });
+      return { message: FEED_MESSAGES.scoresRecomputed, updated };
+    },
+  );
+};

@@ -1,0 +1,119 @@
+/**
+ * The admin's decisions on reports (SPEC.md §2 Admin Dashboard Reports; issue 5 item 6). Each is one
+ * transaction: the report closes with its outcome, the audit row is written, and the reporter's
+ * outcome mail goes into the outbox, so all three exist exactly when the decision commits.
+ */
+import { FEED_MESSAGES } from '@adreel/domain';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { reports } from '../../db/schema';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import { conflict, notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { rejectVideo } from '../videos/videos.service';
+import { reportOutcomeMail } from './reports.mail';
+import { closeReports, findAdminReport, lockReport } from './reports.queries';
+
+export const REPORT_NOT_FOUND = 'Report not found';
+export const REPORT_CLOSED = 'This report has already been closed';
+
+type Closed = Awaited<ReturnType<typeof closeReports>>;
+
+async function mailReporters(
+  tx: Database,
+  closed: Closed,
+  videoTitle: string,
+  settings: Pick<Config, 'appName' | 'publicUrl'>,
+) {
+  for (const { report, reporter } of closed) {
+    if (!reporter) continue;
+    await enqueueMail(
+      tx,
+      reportOutcomeMail(
+        {
+          to: reporter.email,
+          reporterName: reporter.displayName ?? reporter.username ?? reporter.email,
+          videoTitle,
+          reason: report.reason,
+          outcome: report.status === 'actioned' ? 'actioned' : 'dismissed',
+        },
+        settings,
+      ),
+    );
+  }
+}
+
+async function openReport(tx: Database, id: string) {
+  const report = await lockReport(tx, id);
+  if (!report) throw notFound(REPORT_NOT_FOUND);
+  if (report.status !== 'open') throw conflict(REPORT_CLOSED, 'report_closed');
+  return report;
+}
+
+async function videoTitle(tx: Database, reportId: string): Promise<string> {
+  const report = await findAdminReport(tx, reportId);
+  return report?.video.title ?? '';
+}
+
+/** The video stays up; only this report closes. */
+export async function dismissReport(
+  db: Database,
+  settings: Pick<Config, 'appName' | 'publicUrl'>,
+  reportId: string,
+  actor: AuditActor,
+) {
+  await db.transaction(async (tx) => {
+    const report = await openReport(tx, reportId);
+    const closed = await closeReports(tx, eq(reports.id, report.id), 'dismissed');
+    await recordAudit(tx, {
+      actor,
+      action: 'report.dismiss',
+      targetType: 'report',
+      targetId: report.id,
+      details: { videoId: report.videoId, reason: report.reason },
+    });
+    await mailReporters(tx, closed, await videoTitle(tx, report.id), settings);
+  });
+  const report = await findAdminReport(db, reportId);
+  if (!report) throw notFound(REPORT_NOT_FOUND);
+  return { message: FEED_MESSAGES.reportDismissed, report };
+}
+
+/**
+ * Rejects the reported video (the admin's reject, from approved or pending) and closes every open
+ * report on it as actioned: each reporter hears the outcome.
+ */
+export async function removeReportedVideo(
+  db: Database,
+  settings: Pick<Config, 'appName' | 'publicUrl'>,
+  reportId: string,
+  actor: AuditActor,
+) {
+  const videoId = await db.transaction(async (tx) => {
+    const report = await openReport(tx, reportId);
+    await rejectVideo(tx, {
+      videoId: report.videoId,
+      actor,
+      from: ['approved', 'pending'],
+      details: { reportId: report.id },
+    });
+    const closed = await closeReports(tx, eq(reports.videoId, report.videoId), 'actioned');
+    await recordAudit(tx, {
+      actor,
+      action: 'report.remove_video',
+      targetType: 'report',
+      targetId: report.id,
+      details: {
+        videoId: report.videoId,
+        reason: report.reason,
+        closedReports: closed.map((c) => c.report.id),
+      },
+    });
+    await mailReporters(tx, closed, await videoTitle(tx, report.id), settings);
+    return report.videoId;
+  });
+  const report = await findAdminReport(db, reportId);
+  if (!report) throw notFound(REPORT_NOT_FOUND);
+  return { message: FEED_MESSAGES.videoRemoved, report, videoId };
+}

@@ -1,0 +1,291 @@
+import { type Identity, PASSWORD_MIN, setPasswordBodySchema } from '@adreel/domain';
+import { KeyRound, Link2, LockKeyhole, RotateCw } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PasswordInput } from '@/components/password-input';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-time';
+import { focusField, validate } from '@/lib/validate';
+import { useSignInMethods } from '../api/get-sign-in-methods';
+import { useSetFirstPassword } from '../api/set-first-password';
+import { useUnlinkIdentity } from '../api/unlink-identity';
+
+function Row({
+  icon: Icon,
+  title,
+  detail,
+  action,
+}: {
+  icon: typeof KeyRound;
+  title: React.ReactNode;
+  detail: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <li className="flex items-center gap-3.5 py-3.5 first:pt-0 last:pb-0">
+      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-muted text-foreground">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">{title}</p>
+        <p className="text-[0.8125rem] break-words text-muted-foreground">{detail}</p>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+function SetPasswordForm({ onDone }: { onDone: () => void }) {
+  const set = useSetFirstPassword();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ newPassword: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<'newPassword' | 'confirm', string>>>({});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validate(setPasswordBodySchema, { newPassword: values.newPassword });
+    if (!result.ok) {
+      setErrors({ newPassword: result.message });
+      focusField(formRef.current, 'newPassword');
+      return;
+    }
+    if (values.confirm !== values.newPassword) {
+      setErrors({ confirm: 'Passwords do not match' });
+      focusField(formRef.current, 'confirm');
+      return;
+    }
+    setErrors({});
+    set.mutate(result.data, {
+      onSuccess: ({ message }) => {
+        toast.success(message);
+        onDone();
+      },
+      onError: (error) => toast.error(serverMessage(error, 'Error setting the password')),
+    });
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 flex flex-col gap-4 rounded-2xl bg-muted/60 p-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="New password"
+          hint={`At least ${PASSWORD_MIN} characters`}
+          error={errors.newPassword}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="newPassword"
+              autoComplete="new-password"
+              autoFocus
+              value={values.newPassword}
+              onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
+            />
+          )}
+        </Field>
+        <Field label="Confirm password" error={errors.confirm}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="confirm"
+              autoComplete="new-password"
+              value={values.confirm}
+              onChange={(e) => setValues((v) => ({ ...v, confirm: e.target.value }))}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="ghost" onClick={onDone} disabled={set.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={set.isPending}>
+          {set.isPending && <Spinner />}
+          Set password
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /account "Sign-in methods" (issue 7 item 5): the password (or none), each identity linked at a
+ * provider with Unlink, and the passkeys. The server never lets the last one go.
+ */
+export function SignInMethodsCard() {
+  const methods = useSignInMethods();
+  const unlink = useUnlinkIdentity();
+  const [settingPassword, setSettingPassword] = useState(false);
+  const [unlinking, setUnlinking] = useState<Identity | null>(null);
+  const data = methods.data;
+
+  function confirmUnlink() {
+    if (!unlinking) return;
+    unlink.mutate(unlinking.id, {
+      onSuccess: () => {
+        toast.success(`${unlinking.providerName} unlinked`);
+        setUnlinking(null);
+      },
+      onError: (error) => {
+        setUnlinking(null);
+        toast.error(serverMessage(error, 'Error unlinking'));
+      },
+    });
+  }
+
+  return (
+    <Card asChild>
+      <section aria-labelledby="sign-in-methods-title">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 id="sign-in-methods-title">Sign-in methods</h2>
+          </CardTitle>
+          <CardDescription>The ways you can sign in. You always keep at least one.</CardDescription>
+        </CardHeader>
+        <div className="p-6">
+          {methods.isPending ? (
+            <div className="flex items-center gap-3.5">
+              <span className="sr-only" role="status">
+                Loading sign-in methods
+              </span>
+              <Skeleton className="size-10 rounded-xl" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-4 w-36" />
+                <Skeleton className="h-3 w-52" />
+              </div>
+            </div>
+          ) : methods.isError || !data ? (
+            <div className="flex flex-wrap items-center gap-3" role="status">
+              <p className="text-sm text-muted-foreground">
+                Your sign-in methods can't be loaded right now.
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void methods.refetch()}
+                disabled={methods.isFetching}
+              >
+                <RotateCw /> Try again
+              </Button>
+            </div>
+          ) : (
+            <>
+              <ul className="divide-y divide-border">
+                <Row
+                  icon={LockKeyhole}
+                  title={
+                    <>
+                      Password
+                      <Badge variant={data.hasPassword ? 'secondary' : 'outline'}>
+                        {data.hasPassword ? 'Set' : 'Not set'}
+                      </Badge>
+                    </>
+                  }
+                  detail={
+                    data.hasPassword
+                      ? 'Sign in with your email and password.'
+                      : 'Set one to sign in without your provider.'
+                  }
+                  action={
+                    !data.hasPassword &&
+                    !settingPassword && (
+                      <Button variant="outline" size="sm" onClick={() => setSettingPassword(true)}>
+                        Set password
+                      </Button>
+                    )
+                  }
+                />
+                {data.identities.map((identity) => {
+                  const labelId = `identity-${identity.id}`;
+                  return (
+                    <Row
+                      key={identity.id}
+                      icon={Link2}
+                      title={<span id={labelId}>{identity.providerName}</span>}
+                      detail={
+                        <>
+                          {identity.email ?? 'Linked account'}
+                          <span aria-hidden="true"> · </span>
+                          <span className="sr-only">, </span>
+                          Linked{' '}
+                          <time dateTime={identity.createdAt}>
+                            {formatDate(identity.createdAt)}
+                          </time>
+                        </>
+                      }
+                      action={
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-describedby={labelId}
+                          onClick={() => setUnlinking(identity)}
+                        >
+                          Unlink
+                        </Button>
+                      }
+                    />
+                  );
+                })}
+                <Row
+                  icon={KeyRound}
+                  title="Passkeys"
+                  detail={
+                    data.passkeys === 0
+                      ? 'None yet. Add one below to sign in without a password.'
+                      : `${data.passkeys} passkey${data.passkeys === 1 ? '' : 's'}, listed below.`
+                  }
+                />
+              </ul>
+              {settingPassword && <SetPasswordForm onDone={() => setSettingPassword(false)} />}
+            </>
+          )}
+        </div>
+        <Dialog
+          open={unlinking !== null}
+          onOpenChange={(open) => !open && !unlink.isPending && setUnlinking(null)}
+        >
+          <DialogContent className="sm:w-[min(28rem,calc(100vw-2rem))]">
+            <div className="p-6">
+              <DialogTitle className="pr-10 text-lg font-bold tracking-tight text-balance">
+                Unlink {unlinking?.providerName}?
+              </DialogTitle>
+              <DialogDescription className="mt-2 text-sm text-muted-foreground">
+                You will no longer be able to sign in with {unlinking?.providerName}
+                {unlinking?.email ? ` (${unlinking.email})` : ''}.
+              </DialogDescription>
+              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <DialogClose asChild>
+                  <Button variant="outline" disabled={unlink.isPending}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button variant="destructive" disabled={unlink.isPending} onClick={confirmUnlink}>
+                  {unlink.isPending && <Spinner />}
+                  Unlink
+                </Button>
+              </div>
+            </div>
+          </DialogContent>
+        </Dialog>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import type { BrandPerformance } from '@adreel/domain';
+
+/** RFC 4180: quote a field that holds a comma, quote or line break; double the quotes inside. */
+function field(value: string | number): string {
+  const text = String(value);
+  // A leading = + - @ would run as a formula in a spreadsheet (OWASP CSV injection).
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const percent = (fraction: number) => (fraction * 100).toFixed(1);
+
+/** The Performance tab as CSV: one row per video, then one per campaign, then the daily series. */
+export function performanceCsv(data: BrandPerformance): string {
+  const rows: (string | number)[][] = [
+    [
+      'level',
+      'campaign',
+      'video',
+      'creator',
+      'views',
+      'likes',
+      'shares',
+      'clicks',
+      'completion_rate_pct',
+      'watch_pct',
+    ],
+  ];
+  for (const c of data.campaigns)
+    rows.push([
+      'campaign',
+      c.title,
+      '',
+      '',
+      c.views,
+      c.likes,
+      c.shares,
+      c.clicks,
+      percent(c.completionRate),
+      percent(c.watchRate),
+    ]);
+  for (const v of data.videos)
+    rows.push([
+      'video',
+      v.campaignTitle,
+      v.title,
+      v.creator.username,
+      v.views,
+      v.likes,
+      v.shares,
+      v.clicks,
+      percent(v.completionRate),
+      percent(v.watchRate),
+    ]);
+  rows.push([]);
+  rows.push(['date', 'views', 'likes', 'shares']);
+  for (const d of data.daily) rows.push([d.date, d.views, d.likes, d.shares]);
+  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
+export function downloadCsv(filename: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,34 @@
+import type { AdminReport } from '@adreel/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { adminReportsKey } from './get-admin-reports';
+import { adminVideosKey } from './get-admin-videos';
+
+export type ReportAction = 'dismiss' | 'remove-video';
+
+/**
+ * POST /api/admin/reports/:id/dismiss or /remove-video: closes the report with its outcome (removing
+ * rejects the video); the reporter is told by mail. Returns the server's message and the report.
+ */
+export async function resolveReport(input: {
+  id: string;
+  action: ReportAction;
+}): Promise<{ message: string; report: AdminReport }> {
+  return api(`/api/admin/reports/${encodeURIComponent(input.id)}/${input.action}`, {
+    method: 'POST',
+  });
+}
+
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveReport,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminReportsKey }),
+        // Removing a video takes it off the approved list; both change the tab counts.
+        queryClient.invalidateQueries({ queryKey: adminVideosKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'counts'] }),
+      ]),
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * The server under test for bench:feed and bench:metrics, in a child process of its own so the load
+ * generator does not share its event loop. The child opens the database (a fresh database on the
+ * PostgreSQL server at BENCH_DATABASE_URL, default 127.0.0.1:5432, or in-memory PGlite with
+ * BENCH_DB=pglite), migrates and seeds it, serves the real app on a free port, and answers the
+ * parent's commands (run SQL through the driver, read figures back) over IPC.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import {
+  type DatabaseHandle,
+  migrateDatabase,
+  openDatabase,
+  pgliteHandle,
+} from '../../apps/server/src/db/client';
+import type { RateLimitOverrides } from '../../apps/server/src/platform/rate-limit';
+
+export type Driver = 'postgres' | 'pglite';
+
+export const DRIVER: Driver = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres';
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Command = { id: number; name: string; args: unknown };
+type Reply = { id: number; ok: boolean; value?: unknown; error?: string };
+
+export interface ChildSetup {
+  seed(handle: DatabaseHandle): Promise<void>;
+  rateLimits?: RateLimitOverrides;
+  commands: Record<string, (handle: DatabaseHandle, args: unknown) => Promise<unknown>>;
+}
+
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The child's side: call from the bench file when it runs with the `serve` argument. */
+export async function serveChild(setup: ChildSetup): Promise<void> {
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  if (DRIVER === 'pglite') {
+    handle = pgliteHandle(await PGlite.create());
+  } else {
+    const name = `adreel_bench_${randomBytes(5).toString('hex')}`;
+    await onServer(`create database "${name}"`);
+    if (process.env.BENCH_ASYNC_COMMIT === '1')
+      await onServer(`alter database "${name}" set synchronous_commit = off`);
+    drop = () => onServer(`drop database if exists "${name}" with (force)`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ databaseUrl: url.toString() });
+  }
+  await migrateDatabase(handle);
+  await setup.seed(handle);
+
+  const web = mkdtempSync(path.join(tmpdir(), 'adreel-bench-web-'));
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>bench</title>');
+  // NODE_ENV=test keeps the demo seed and jobs out; the feed's micro-cache is then off unless the
+  // bench asks for it (bench:feed measures the API with and without it).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: web,
+    LOG_LEVEL: 'error',
+    ...(process.env.BENCH_FEED_CACHE_MS ? { FEED_CACHE_MS: process.env.BENCH_FEED_CACHE_MS } : {}),
+  });
+  const app = await buildApp({
+    config,
+    database: handle,
+    logger: false,
+    ...(setup.rateLimits ? { rateLimits: setup.rateLimits } : {}),
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const send = (message: unknown) => process.send?.(message);
+  process.on('message', async (message: Command) => {
+    if (message.name === 'stop') {
+      await app.close();
+      await handle.close();
+      await drop();
+      send({ id: message.id, ok: true } satisfies Reply);
+      process.exit(0);
+    }
+    if (message.name === 'cpu') {
+      // The server process's own CPU time so far, to tell its cost per request from the machine's load.
+      const usage = process.cpuUsage();
+      send({ id: message.id, ok: true, value: (usage.user + usage.system) / 1000 } satisfies Reply);
+      return;
+    }
+    const command = setup.commands[message.name];
+    try {
+      if (!command) throw new Error(`unknown command ${message.name}`);
+      send({
+        id: message.id,
+        ok: true,
+        value: await command(handle, message.args),
+      } satisfies Reply);
+    } catch (error) {
+      send({ id: message.id, ok: false, error: String(error) } satisfies Reply);
+    }
+  });
+  send({ ready: true, url: address, driver: handle.driver });
+}
+
+export interface BenchServer {
+  url: string;
+  driver: Driver;
+  call<T>(name: string, args?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** The parent's side: starts `script serve` and waits until it listens. */
+export async function startBenchServer(script: string): Promise<BenchServer> {
+  const child: ChildProcess = fork(script, ['serve'], {
+    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (for finding its hot spots).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let nextId = 1;
+  const ready = new Promise<{ url: string; driver: Driver }>((resolve, reject) => {
+    child.on('message', (message: Reply | { ready: true; url: string; driver: Driver }) => {
+      if ('ready' in message) return resolve(message);
+      const waiter = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.ok) waiter?.resolve(message.value);
+      else waiter?.reject(new Error(message.error));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const { url, driver } = await ready;
+  const call = <T>(name: string, args?: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      child.send({ id, name, args } satisfies Command);
+    });
+  return {
+    url,
+    driver,
+    call,
+    async stop() {
+      await call('stop').catch(() => undefined);
+    },
+  };
+}
+
+/** Latency percentiles of a list of milliseconds. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export const machine = () => ({
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? null,
+  node: process.version,
+});

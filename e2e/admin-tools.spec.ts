@@ -1,0 +1,154 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  accessToken,
+  DEMO,
+  feedWithAtLeast,
+  lastMail,
+  signInThroughScreen,
+  unique,
+} from './support/api';
+
+const PASSWORD = 'leaving-soon-42';
+
+test('an admin sends a test digest, reads it in the outbox, and its unsubscribe link works', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await (await browser.newContext()).newPage();
+  await signInThroughScreen(admin, DEMO.admin);
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.getByRole('tab', { name: 'Tools' }).click();
+  await admin.getByRole('button', { name: 'Send test digest' }).click();
+  await expect(admin.getByText('Test digest sent! Check your inbox.')).toBeVisible();
+  await admin.getByRole('link', { name: 'Open the outbox' }).click();
+  await expect(admin).toHaveURL(/\/admin\/outbox$/);
+
+  const row = admin.getByRole('button', { name: /\[Test\] Your Adreel week/ }).first();
+  await expect(row).toContainText(`To ${DEMO.admin}`);
+  await row.click();
+  const mail = admin.getByRole('dialog');
+  await expect(mail).toContainText('Test digest: this is how this week’s digest looks.');
+  await expect(mail).toContainText('TOP VIDEOS OF THE WEEK');
+  await expect(mail).toContainText('OPEN CAMPAIGNS');
+  await expect(mail).toContainText('Unsubscribe in one click:');
+
+  // Only the admin got it.
+  const sent = await lastMail(request, DEMO.admin, 'test_digest');
+  const link = sent.textBody.match(/Unsubscribe in one click: (\S+)/)?.[1];
+  if (!link) throw new Error('no unsubscribe link');
+  const url = new URL(link);
+
+  // The link works in a browser without signing in: a confirmation, then one click.
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(`${url.pathname}${url.search}`);
+  await expect(
+    stranger.getByRole('heading', { name: 'Unsubscribe from the weekly digest?' }),
+  ).toBeVisible();
+  await stranger.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(stranger.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+
+  // The admin's account page says so at once, and it can be turned back on there.
+  await admin.goto('/account');
+  const digest = admin.getByRole('checkbox', { name: 'Email me the weekly digest' });
+  await expect(digest).not.toBeChecked();
+  await digest.check();
+  await expect(admin.getByText('You will get the weekly digest.')).toBeVisible();
+  await expect(digest).toBeChecked();
+});
+
+test('the Reports tab count rises live when someone files a report', async ({
+  browser,
+  request,
+}) => {
+  // The demo videos are made in the background on a first start.
+  test.setTimeout(180_000);
+  const admin = await (await browser.newContext()).newPage();
+  await signInThroughScreen(admin, DEMO.admin);
+  await expect(admin).toHaveURL(/\/admin$/);
+  const tab = admin.getByRole('tab', { name: /^Reports \d+$/ });
+  await expect(tab).toBeVisible();
+  const before = Number((await tab.textContent())?.match(/\d+/)?.[0]);
+
+  const [video] = await feedWithAtLeast(request, 1);
+  const viewer = await accessToken(request, DEMO.viewer);
+  const filed = await request.post(`/api/videos/${video?.id}/reports`, {
+    headers: { authorization: `Bearer ${viewer}` },
+    data: { reason: unique('Looks like a scam ') },
+  });
+  expect(filed.ok(), await filed.text()).toBeTruthy();
+  // No reload: the server streams the new count.
+  await expect(admin.getByRole('tab', { name: `Reports ${before + 1}` })).toBeVisible();
+});
+
+async function newCreator(request: APIRequestContext) {
+  const token = await accessToken(request, DEMO.admin);
+  const invite = await request.post('/api/admin/invites', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { role: 'creator', expiryDays: 1, count: 1 },
+  });
+  expect(invite.ok(), await invite.text()).toBeTruthy();
+  const code = (await invite.json()).invites[0].code as string;
+  const username = unique('leaving');
+  const email = `${username}@example.com`;
+  const created = await request.post('/api/auth/signup', {
+    data: {
+      username,
+      displayName: 'Leaving Lu',
+      email,
+      password: PASSWORD,
+      role: 'creator',
+      inviteCode: code,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { email, username };
+}
+
+test('a user downloads their data and deletes their account; the admin sees it in the audit log', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { email, username } = await newCreator(request);
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughScreen(page, email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/account');
+
+  const data = page.getByRole('region', { name: 'Your data' });
+  const downloading = page.waitForEvent('download');
+  await data.getByRole('button', { name: 'Download your data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^adreel-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const path = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const exported = JSON.parse(await readFile(path, 'utf8'));
+  expect(exported.profile).toMatchObject({ email, username });
+
+  await data.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Incorrect password')).toBeVisible();
+  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account was deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const again = await request.post('/api/auth/token?grant_type=password', {
+    data: { email, password: PASSWORD },
+  });
+  expect(again.ok()).toBeFalsy();
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInThroughScreen(admin, DEMO.admin);
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.getByRole('link', { name: 'Audit log' }).click();
+  await expect(admin).toHaveURL(/\/admin\/audit$/);
+  await admin.getByLabel('What').selectOption('account.delete');
+  await admin.getByRole('button', { name: 'Apply filters' }).click();
+  const entries = admin.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
+  await expect(entries.first()).toContainText('Account delete');
+  await expect(entries.first()).toContainText('Deleted user');
+});

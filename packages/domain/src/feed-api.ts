@@ -1,0 +1,220 @@
+/**
+ * The feed, engagement, metrics, ranking and leaderboards API (issue 5; SPEC.md §2 Feed, Top Videos,
+ * Top Creators, §4 watch tracking, §7 reads and track-video-metric; DESIGN.md §3 "Feed, metrics and
+ * ranking").
+ *
+ * Routes (all JSON; errors in the usual `{ error: { code, message } }` shape):
+ * - `GET  /api/feed?cursor=&start=` → feedPageSchema. Public. 20 per page, featured first, then
+ *   decayed_score desc, published_at desc (id breaks ties). `start` (a video id) puts that approved
+ *   video first on the first page, for links from a profile. `likedByMe` needs the Bearer token.
+ * - `PUT    /api/videos/:id/like` and `DELETE /api/videos/:id/like` → likeStateSchema. Signed in.
+ * - `POST   /api/videos/:id/shares` → shareResultSchema. Signed in (SPEC.md §6: logged only then).
+ * - `POST   /api/videos/:id/reports` body reportSchema (validation.ts) → 201 reportSchemaOut.
+ *   Signed in; 401 'Please sign in to report content'.
+ * - `GET    /api/me/reports` → myReportListSchema. Signed in: the reporter's own reports and outcomes.
+ * - `POST   /api/metrics` body metricRequestSchema (also sent by navigator.sendBeacon, so any
+ *   content type is parsed as JSON) → 202 metricAckSchema once every event is stored.
+ * - `GET    /api/leaderboard/videos` → topVideosSchema; `GET /api/leaderboard/creators` →
+ *   topCreatorsSchema. Public.
+ * - Admin: `GET /api/admin/reports?status=open|closed` → adminReportListSchema;
+ *   `POST /api/admin/reports/:id/dismiss` and `POST /api/admin/reports/:id/remove-video` →
+ *   reportOutcomeSchema; `POST /api/admin/scores/recompute` → recomputeResultSchema;
+ *   `GET /api/admin/counts` → adminCountsSchema.
+ */
+import { z } from 'zod';
+import { WATCH_MILESTONES } from './constants';
+import { videoCreatorSchema } from './video-api';
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** One video on the feed (SPEC.md §2 Feed): read with the creator profile. */
+export const feedVideoSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  caption: z.string().nullable(),
+  fileUrl: z.string(),
+  thumbUrl: z.string().nullable(),
+  durationSec: z.number().nullable(),
+  ctaText: z.string().nullable(),
+  ctaUrl: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  shares: z.number().int(),
+  featured: z.boolean(),
+  publishedAt: isoTime,
+  creator: videoCreatorSchema,
+  /** Whether the signed-in viewer has liked it; false when signed out. */
+  likedByMe: z.boolean(),
+});
+export type FeedVideo = z.infer<typeof feedVideoSchema>;
+
+export const feedQuerySchema = z.object({
+  /** Opaque; the previous page's nextCursor. */
+  cursor: z.string().max(500).optional(),
+  /** A video to show first (a profile's link into the feed). */
+  start: z.uuid({ error: 'Invalid video ID' }).optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export const feedPageSchema = z.object({
+  videos: z.array(feedVideoSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+export const likeStateSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+export const shareResultSchema = z.object({ shares: z.number().int() });
+
+export const REPORT_OUTCOMES = ['open', 'dismissed', 'actioned'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+export const reportSchemaOut = z.object({
+  id: z.uuid(),
+  videoId: z.uuid(),
+  reason: z.string(),
+  status: z.enum(REPORT_OUTCOMES),
+  createdAt: isoTime,
+});
+
+/** The reporter's side: what happened to each report they made. */
+export const myReportSchema = reportSchemaOut.extend({
+  videoTitle: z.string(),
+  resolvedAt: isoTime.nullable(),
+});
+export const myReportListSchema = z.object({ reports: z.array(myReportSchema) });
+export type MyReport = z.infer<typeof myReportSchema>;
+
+/** SPEC.md §7 track-video-metric: the metric types an increment may carry. */
+export const METRIC_TYPES = [
+  'views',
+  'vt50_count',
+  'vt90_count',
+  'likes',
+  'clicks',
+  'shares',
+] as const;
+export type MetricType = (typeof METRIC_TYPES)[number];
+
+const videoIdSchema = z.uuid({ error: 'Invalid video ID' });
+
+/** SPEC.md §7: `{ action: 'increment', videoId, metricType, increment: 1 | -1 }`. */
+export const incrementEventSchema = z.object({
+  action: z.literal('increment'),
+  videoId: videoIdSchema,
+  metricType: z.enum(METRIC_TYPES, { error: 'Unknown metric type' }),
+  increment: z.union([z.literal(1), z.literal(-1)], { error: 'Increment must be 1 or -1' }),
+});
+
+/** SPEC.md §7: `{ action: 'watch_time', videoId, watchPercentage: 0.5 | 0.9 }`. */
+export const watchTimeEventSchema = z.object({
+  action: z.literal('watch_time'),
+  videoId: videoIdSchema,
+  watchPercentage: z.union(
+    WATCH_MILESTONES.map((m) => z.literal(m)) as [z.ZodLiteral<0.5>, z.ZodLiteral<0.9>],
+    { error: 'Watch percentage must be 0.5 or 0.9' },
+  ),
+});
+
+/**
+ * Our addition (DESIGN.md §3): the furthest fraction of the video reached, sent when the video
+ * leaves the screen. It feeds watch_time_avg.
+ */
+export const watchProgressEventSchema = z.object({
+  action: z.literal('watch_progress'),
+  videoId: videoIdSchema,
+  fraction: z.number().min(0).max(1),
+});
+
+export const metricEventSchema = z.discriminatedUnion(
+  'action',
+  [incrementEventSchema, watchTimeEventSchema, watchProgressEventSchema],
+  { error: 'Unknown metric action' },
+);
+export type MetricEvent = z.infer<typeof metricEventSchema>;
+
+export const METRIC_BATCH_MAX = 50;
+
+/**
+ * The anonymous device id a browser keeps in localStorage; it identifies a signed-out viewer, and
+ * a signed-in one where a beacon cannot carry the Bearer token.
+ */
+export const deviceIdSchema = z.uuid({ error: 'Invalid device ID' });
+
+/** One SPEC.md-shaped event, or a batch; the device id rides along either way. */
+export const metricRequestSchema = z.union([
+  z.object({
+    deviceId: deviceIdSchema.optional(),
+    events: z.array(metricEventSchema).min(1).max(METRIC_BATCH_MAX),
+  }),
+  z.intersection(metricEventSchema, z.object({ deviceId: deviceIdSchema.optional() })),
+]);
+export type MetricRequest = z.infer<typeof metricRequestSchema>;
+
+export const metricAckSchema = z.object({ accepted: z.number().int() });
+
+/** Top Videos (SPEC.md §2): rank, caption or 'Untitled', creator, score, views, likes, shares, watch %. */
+export const topVideoSchema = z.object({
+  rank: z.number().int(),
+  id: z.uuid(),
+  title: z.string(),
+  caption: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  creator: videoCreatorSchema,
+  decayedScore: z.number(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  shares: z.number().int(),
+  watchTimeAvg: z.number(),
+});
+export type TopVideo = z.infer<typeof topVideoSchema>;
+export const topVideosSchema = z.object({ videos: z.array(topVideoSchema) });
+
+/** Top Creators (SPEC.md §2): rank, creator, average score, total views, video count. */
+export const topCreatorSchema = z.object({
+  rank: z.number().int(),
+  creator: videoCreatorSchema,
+  averageScore: z.number(),
+  totalViews: z.number().int(),
+  videoCount: z.number().int(),
+});
+export type TopCreator = z.infer<typeof topCreatorSchema>;
+export const topCreatorsSchema = z.object({ creators: z.array(topCreatorSchema) });
+
+/** The Reports tab (SPEC.md §2 Admin Dashboard): the video, the reason, the reporter, the time. */
+export const adminReportSchema = z.object({
+  id: z.uuid(),
+  reason: z.string(),
+  status: z.enum(REPORT_OUTCOMES),
+  createdAt: isoTime,
+  resolvedAt: isoTime.nullable(),
+  reporter: z.object({ id: z.uuid().nullable(), username: z.string() }),
+  video: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    caption: z.string().nullable(),
+    status: z.string(),
+    fileUrl: z.string().nullable(),
+    thumbUrl: z.string().nullable(),
+    creator: videoCreatorSchema,
+  }),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
+export const adminReportQuerySchema = z.object({
+  status: z.enum(['open', 'closed']).default('open'),
+});
+export const reportOutcomeSchema = z.object({ message: z.string(), report: adminReportSchema });
+
+export const recomputeResultSchema = z.object({ message: z.string(), updated: z.number().int() });
+
+/** Tab counts on /admin. */
+export const adminCountsSchema = z.object({
+  pendingVideos: z.number().int(),
+  openReports: z.number().int(),
+});
+export type AdminCounts = z.infer<typeof adminCountsSchema>;
+
+export { FEED_MESSAGES } from './feed-messages';
