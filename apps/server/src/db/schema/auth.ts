@@ -119,6 +119,8 @@ export const signingKeys = pgTable(
     privateJwk: jsonb('private_jwk').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
+    /** When a rotation replaced it; deleted once no token it signed can still be valid. */
+    retiredAt: timestamptz('retired_at'),
   },
   (t) => [
     // At most one active key: two processes starting at once cannot both install theirs.
