@@ -22,7 +22,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { accountRoutes } from './modules/auth/account.routes';
-import { loadSigningKeys } from './modules/auth/auth.keys';
+import { createKeyRing, KEY_REFRESH_MS } from './modules/auth/auth.keys';
 import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { brandCampaignRoutes, publicCampaignRoutes } from './modules/campaigns/campaigns.routes';
@@ -124,7 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await registerOpenApi(app, config.appName);
 
-  const tokens = createTokenService(await loadSigningKeys(database.db), config.publicUrl);
+  const keyRing = await createKeyRing(database.db, { refreshMs: KEY_REFRESH_MS });
+  app.addHook('onClose', async () => keyRing.close());
+  const tokens = createTokenService(keyRing, config.publicUrl);
   await app.register(authenticate, { tokens });
   const rateLimiter = createRateLimiter(database.db, deps.rateLimits ?? config.rateLimits);
   const realtime = createRealtime(database, app.log);
@@ -143,7 +145,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
   };
 
+  const storage = createStorage(config);
+  const videoWorker = createVideoWorker({
+    config,
+    db: database.db,
+    storage,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+  });
+  app.decorate('videoWorker', videoWorker);
+  app.addHook('onClose', () => videoWorker.stop());
+
   await app.register(systemRoutes, { database });
+  // A worker process (PROCESS_ROLE=worker) answers health checks only; the API is the others'.
+  if (config.processRole === 'worker') return app;
   await app.register(accessRoutes, { prefix: '/api', context });
   await app.register(adminRoutes, { prefix: '/api/admin', context });
   await app.register(authRoutes, { prefix: '/api', context });
@@ -155,16 +170,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(digestRoutes, { prefix: '/api', context });
   await app.register(accountDataRoutes, { prefix: '/api', context });
 
-  const storage = createStorage(config);
-  const videoWorker = createVideoWorker({
-    config,
-    db: database.db,
-    storage,
-    log: app.log,
-    leaseMs: config.jobLeaseMs,
-  });
-  app.decorate('videoWorker', videoWorker);
-  app.addHook('onClose', () => videoWorker.stop());
   await app.register(uploadRoutes, { context, worker: videoWorker });
   await app.register(creatorVideoRoutes, { prefix: '/api', context });
   await app.register(adminVideoRoutes, { prefix: '/api/admin', context, storage });

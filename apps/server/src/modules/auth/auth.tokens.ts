@@ -3,9 +3,9 @@
  * the public keys at /.well-known/jwks.json, and by this server without a database read.
  */
 import { ROLES, type Role } from '@adreel/domain';
-import { createLocalJWKSet, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import { createLocalJWKSet, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { ACCESS_TOKEN_ALGORITHM, type SigningKeys } from './auth.keys';
+import { ACCESS_TOKEN_ALGORITHM, fixedKeyRing, type KeyRing, type SigningKeys } from './auth.keys';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = 'authenticated';
@@ -38,13 +38,40 @@ export interface IssuedAccessToken {
   expiresAt: number;
 }
 
-export function createTokenService(keys: SigningKeys, issuer: string) {
-  const verifyKey: JWTVerifyGetKey = createLocalJWKSet({ keys: keys.publicJwks });
+/**
+ * Signs with the ring's active key and verifies against every key it publishes. A token whose key
+ * id is unknown here (signed by another process that has already seen a rotation) makes the ring
+ * reload once before the token is refused.
+ */
+export function createTokenService(keysOrRing: SigningKeys | KeyRing, issuer: string) {
+  const ring = 'current' in keysOrRing ? keysOrRing : fixedKeyRing(keysOrRing);
+  let jwksFor: SigningKeys | null = null;
+  let localSet: JWTVerifyGetKey = () => {
+    throw new Error('unreachable');
+  };
+  const keySet = (): JWTVerifyGetKey => {
+    const keys = ring.current();
+    if (jwksFor !== keys) {
+      jwksFor = keys;
+      localSet = createLocalJWKSet({ keys: keys.publicJwks });
+    }
+    return localSet;
+  };
+  const verifyKey: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await keySet()(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      await ring.refresh();
+      return keySet()(header, token);
+    }
+  };
 
   return {
-    jwks: () => ({ keys: keys.publicJwks }),
+    jwks: () => ({ keys: ring.current().publicJwks }),
 
     async issue(context: AuthContext, now = Date.now()): Promise<IssuedAccessToken> {
+      const keys = ring.current();
       const issuedAt = Math.floor(now / 1000);
       const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
       const token = await new SignJWT({
@@ -64,6 +91,7 @@ export function createTokenService(keys: SigningKeys, issuer: string) {
     },
 
     async issueMfaTicket(userId: string, now = Date.now()): Promise<string> {
+      const keys = ring.current();
       const issuedAt = Math.floor(now / 1000);
       return new SignJWT({})
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
