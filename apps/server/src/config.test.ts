@@ -61,6 +61,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS: must be at least 1000/);
   });
 
+  it('takes the process role: all by default, api or worker, and refuses anything else', () => {
+    expect(loadConfig({}).processRole).toBe('all');
+    expect(loadConfig({ PROCESS_ROLE: 'api' }).processRole).toBe('api');
+    expect(loadConfig({ PROCESS_ROLE: 'worker' }).processRole).toBe('worker');
+    expect(() => loadConfig({ PROCESS_ROLE: 'web' })).toThrow(
+      /PROCESS_ROLE: must be all, api or worker/,
+    );
+  });
+
   it('does not seed demo accounts in production unless asked', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);

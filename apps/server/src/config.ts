@@ -134,6 +134,9 @@ const envSchema = z
       .int({ error: 'must be a whole number' })
       .min(1_000, { error: 'must be at least 1000' })
       .default(60_000),
+    PROCESS_ROLE: z
+      .enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' })
+      .default('all'),
     SEED_DEMO: booleanFlag.optional(),
     // How long a signed-out viewer's feed page is reused (feed.cache.ts); 0 turns the cache off.
     FEED_CACHE_MS: z.coerce
@@ -199,6 +202,12 @@ export interface Config {
         /** Bucket in the path (most S3-compatible servers) rather than in the host name. */
         forcePathStyle: boolean;
       };
+  /**
+   * What this process does: `all` serves the API and runs the background work; `api` only serves
+   * the API; `worker` only runs video processing, scheduled tasks and housekeeping (and answers
+   * /healthz and /readyz). Several processes of any role may share one PostgreSQL server.
+   */
+  processRole: 'all' | 'api' | 'worker';
   /** How long a worker's claim on a job holds without a heartbeat before another may take it. */
   jobLeaseMs: number;
   /** How long a signed-out viewer's feed page is reused; 0: not at all. */
@@ -254,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', dir: path.join(dataDir, 'media') },
     // Demo accounts have published passwords: never on a production deployment unless asked for.
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    processRole: env.PROCESS_ROLE,
     jobLeaseMs: env.JOB_LEASE_MS,
     // Off in tests, which read their own writes at once.
     feedCacheMs: env.FEED_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),

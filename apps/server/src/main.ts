@@ -50,18 +50,24 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger });
 
   const storage = createStorage(config);
-  const stopMaintenance = startMaintenance(database.db, logger, [
-    { name: 'media of rejected videos', run: () => purgeRejectedMedia(database.db, storage) },
-  ]);
-  // Periodic tasks shared by every process, each run claimed by one (platform/scheduler.ts).
-  const scheduler = startScheduler({
-    db: database.db,
-    log: logger,
-    tasks: [
-      scoreRecomputeTask(database.db),
-      weeklyDigestTask(database.db, { appName: config.appName, publicUrl: config.publicUrl }),
-    ],
-  });
+  // Background work runs in worker processes (PROCESS_ROLE=worker or all), not in API-only ones.
+  const runsBackgroundWork = config.processRole !== 'api';
+  const stopMaintenance = runsBackgroundWork
+    ? startMaintenance(database.db, logger, [
+        { name: 'media of rejected videos', run: () => purgeRejectedMedia(database.db, storage) },
+      ])
+    : () => {};
+  // Periodic tasks shared by every such process, each run claimed by one (platform/scheduler.ts).
+  const scheduler = runsBackgroundWork
+    ? startScheduler({
+        db: database.db,
+        log: logger,
+        tasks: [
+          scoreRecomputeTask(database.db),
+          weeklyDigestTask(database.db, { appName: config.appName, publicUrl: config.publicUrl }),
+        ],
+      })
+    : { stop: async () => {} };
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
@@ -73,8 +79,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
-  app.videoWorker.start();
-  if (demoAccounts) {
+  if (runsBackgroundWork) app.videoWorker.start();
+  if (demoAccounts && runsBackgroundWork) {
     // In the background: making the clips takes a while, and the server is already answering.
     ensureDemoVideos({ db: database.db, storage, log: logger }).catch((error: unknown) =>
       logger.warn({ err: error }, 'demo videos could not be made'),
