@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { jsBudget } from './scripts/js-budget';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -25,7 +26,8 @@ function sonnerWithoutStyleInjection(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss()],
+  // jsBudget: after each build, /feed's initial JavaScript must fit 170 kB gzipped (issue 8).
+  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss(), jsBudget()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -39,6 +41,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry and route imports, read by the JS budget.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // packages/domain is pure (constants, rules and zod schemas), so a screen that only needs a
@@ -50,7 +54,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Whole screens load lazily and render in jsdom; on a 2-CPU machine running the server's
     // database tests beside them, a journey can take several seconds.
