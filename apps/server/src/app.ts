@@ -43,7 +43,7 @@ import { uploadRoutes } from './modules/videos/upload.routes';
 import { purgeRejectedMedia } from './modules/videos/video-media';
 import { adminVideoRoutes, creatorVideoRoutes } from './modules/videos/videos.routes';
 import { authenticate } from './platform/authenticate';
-import { registerErrorHandler } from './platform/error-handler';
+import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import type { Worker } from './platform/jobs/queue';
 import { type Mailer, startMailer } from './platform/mail/dispatcher';
 import { registerOpenApi } from './platform/openapi';
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerErrorHandler } from './error-handler';
+import { frameworkErrors, registerErrorHandler } from './error-handler';
 import { conflict } from './errors';
 
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -74,5 +74,23 @@ describe('error handler', () => {
     expect(res.json()).toEqual({
       error: { code: 'fst_err_ctp_invalid_json_body', message: 'Request body is not valid JSON' },
     });
+  });
+});
+
+describe('framework errors', () => {
+  it('answers a path with broken percent-encoding with 400 in the error shape', async () => {
+    // Found by the fuzz tests (test/fuzz): Fastify answered with its own body before routing.
+    const routed = Fastify({ logger: false, frameworkErrors });
+    registerErrorHandler(routed);
+    routed.get('/videos/:id', async () => ({ ok: true }));
+    try {
+      const res = await routed.inject('/videos/%E0%A4%A');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: { code: 'fst_err_bad_url', message: 'This address is not valid.' },
+      });
+    } finally {
+      await routed.close();
+    }
   });
 });

@@ -1,11 +1,16 @@
 import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage } from '@adreel/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from './db-errors';
 import { AppError, errorBody } from './errors';
 import { RateLimitedError } from './rate-limit';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again while the database is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large…) keep their status. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -62,7 +67,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = typeof fastifyCode === 'string' ? fastifyCode.toLowerCase() : `http_${status}`;
       return reply.code(status).send(errorBody(code, message));
     }
+    // The database is restarting or out of reach: not a bug, and over soon (a 503, not a 500).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send(errorBody('service_unavailable', UNAVAILABLE_MESSAGE));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', INTERNAL_MESSAGE));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before a route is found, such as a path with broken
+ * percent-encoding (FST_ERR_BAD_URL), leave in the same `{ error: { code, message } }` shape.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = clientStatusOf(error) ?? 400;
+  const code = typeof error.code === 'string' ? error.code.toLowerCase() : `http_${status}`;
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'This address is not valid.'
+      : (STATUS_MESSAGES[status] ?? 'Bad request');
+  void reply.code(status).send(errorBody(code, message));
 }
