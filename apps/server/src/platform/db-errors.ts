@@ -28,3 +28,41 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (refusal?.code !== UNIQUE_VIOLATION) return false;
   return constraint === undefined || refusal.constraint === constraint;
 }
+
+/** Socket failures reaching the database server: refused, reset, timed out, unreachable. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own words when a connection ends or cannot be made in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether an error means the database is out of reach for now (down, restarting, unreachable)
+ * rather than a fault in the request or the code: SQLSTATE class 08 (connection exception), 57P01–3
+ * (shut down by an administrator, after a crash, not yet accepting connections), a socket error, or
+ * node-postgres's message for a connection that ended.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!(current instanceof Error) || seen.has(current)) continue;
+    seen.add(current);
+    const code = 'code' in current && typeof current.code === 'string' ? current.code : '';
+    if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))
+      return true;
+    if (CONNECTION_MESSAGES.test(current.message)) return true;
+    pending.push(current.cause);
+    if (current instanceof AggregateError) pending.push(...current.errors);
+  }
+  return false;
+}
