@@ -1,5 +1,5 @@
 import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage } from '@adreel/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from './db-errors';
@@ -76,4 +76,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', INTERNAL_MESSAGE));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before a route is found, such as a path with broken
+ * percent-encoding (FST_ERR_BAD_URL), leave in the same `{ error: { code, message } }` shape.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = clientStatusOf(error) ?? 400;
+  const code = typeof error.code === 'string' ? error.code.toLowerCase() : `http_${status}`;
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'This address is not valid.'
+      : (STATUS_MESSAGES[status] ?? 'Bad request');
+  void reply.code(status).send(errorBody(code, message));
 }
