@@ -56,11 +56,16 @@ export interface ServerState {
   dispose(): Promise<void>;
 }
 
+export interface PrepareOptions {
+  /** The PostgreSQL server to make the database on; default TEST_DATABASE_URL, else PGlite. */
+  serverUrl?: string | undefined;
+}
+
 /** A migrated database with a signed-in creator, a data folder and a port for the server. */
-export async function prepareServerState(): Promise<ServerState> {
+export async function prepareServerState(options: PrepareOptions = {}): Promise<ServerState> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adreel-fault-'));
   const port = await freePort();
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
