@@ -1,7 +1,8 @@
 /**
  * `npm run keys:rotate`: makes a new access-token signing key the active one on the configured
  * database (DATABASE_URL, else PGlite in DATA_DIR — stop the server first there, PGlite is one
- * process) and retires the old one, which stays published until its tokens have expired. Running
+ * process) and retires the old one, which stays published until its tokens have expired (with
+ * `--drop-retired`, for a compromised key: deleted at once, its tokens refused). Running
  * API processes pick the new key up within a minute, and at once when they meet a token it signed.
  * docs/operations.md "Rotating the JWT signing key".
  */
@@ -14,11 +15,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const { kid, retiredKid, deletedKids } = await rotateSigningKey(database.db);
+    const dropRetired = process.argv.includes('--drop-retired');
+    const { kid, retiredKid, deletedKids } = await rotateSigningKey(database.db, { dropRetired });
     console.log(`Signing key rotated: new key ${kid}.`);
     if (retiredKid) console.log(`Retired ${retiredKid}: published until its tokens have expired.`);
-    if (deletedKids.length > 0)
-      console.log(`Deleted keys retired over an hour ago: ${deletedKids.join(', ')}.`);
+    if (deletedKids.length > 0) console.log(`Deleted retired keys: ${deletedKids.join(', ')}.`);
     console.log(`kid=${kid} retired=${retiredKid ?? ''} deleted=${deletedKids.length}`);
   } finally {
     await database.close();

@@ -84,11 +84,19 @@ describe('rotating the JWT signing key', () => {
     const verifier = createTokenService(ring, 'http://localhost:3000');
     expect(await verifier.verify(before)).not.toBeNull();
     const later = new Date(Date.now() + RETIRED_KEY_RETENTION_MS + 60_000);
-    const second = await rotateSigningKey(db, later);
+    const second = await rotateSigningKey(db, { now: later });
     expect(second).toMatchObject({ retiredKid: rotation.kid, deletedKids: [oldKid] });
     await ring.refresh();
     expect(await verifier.verify(before)).toBeNull();
     expect(await verifier.verify(fromOther)).not.toBeNull();
+
+    // A compromised key: rotating with dropRetired deletes it at once.
+    const third = await rotateSigningKey(db, { dropRetired: true });
+    expect(third.retiredKid).toBe(second.kid);
+    expect(third.deletedKids.sort()).toEqual([rotation.kid, second.kid].sort());
+    await ring.refresh();
+    expect(await verifier.verify(fromOther)).toBeNull();
+    expect((await loadSigningKeys(db)).publicJwks.map((key) => key.kid)).toEqual([third.kid]);
     ring.close();
   });
 
@@ -96,8 +104,16 @@ describe('rotating the JWT signing key', () => {
     const { db } = ctx.database;
     const ring = await createKeyRing(db, { refreshMs: 0, minGapMs: 60_000 });
     const verifier = createTokenService(ring, 'http://localhost:3000');
-    const user = await createUser(db, { password: PASSWORD });
-    const token = await signIn(user.email);
+    const user = await createUser(db);
+    const claims = {
+      userId: user.id,
+      sessionId: crypto.randomUUID(),
+      email: user.email,
+      roles: user.roles,
+      aal: 'aal1' as const,
+    };
+    const signer = createTokenService(await loadSigningKeys(db), 'http://localhost:3000');
+    const { token } = await signer.issue(claims);
     // A token with a made-up key id: the ring reloads once to look for it, and refuses it.
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const forgedHeader = Buffer.from(
@@ -107,13 +123,7 @@ describe('rotating the JWT signing key', () => {
     expect(await verifier.verify(`${forgedHeader}.${payload}.${signature}`)).toBeNull();
     await rotateSigningKey(db);
     const fresh = createTokenService(await loadSigningKeys(db), 'http://localhost:3000');
-    const signedByNew = await fresh.issue({
-      userId: user.id,
-      sessionId: crypto.randomUUID(),
-      email: user.email,
-      roles: user.roles,
-      aal: 'aal1',
-    });
+    const signedByNew = await fresh.issue(claims);
     // Within the gap after that reload it does not go to the database again: the new key is
     // unknown to it for now (its timer would bring it in), while the old key still verifies.
     expect(await verifier.verify(signedByNew.token)).toBeNull();

@@ -70,7 +70,20 @@ export interface RotationResult {
  * One transaction: a failed rotation leaves the old key active. Every API process picks the new key
  * up within KEY_REFRESH_MS, and at once when it meets a token signed with it.
  */
-export async function rotateSigningKey(db: Database, now = new Date()): Promise<RotationResult> {
+export async function rotateSigningKey(
+  db: Database,
+  options: {
+    now?: Date;
+    /**
+     * The old key is compromised: delete it (and every retired key) at once, so nothing it signed
+     * verifies once each process has reloaded. Signed-in people get a new access token from their
+     * refresh token on their next request.
+     */
+    dropRetired?: boolean;
+  } = {},
+): Promise<RotationResult> {
+  const now = options.now ?? new Date();
+  const retention = RETIRED_KEY_RETENTION_MS / 1000;
   const fresh = await newKeyRow();
   return db.transaction(async (tx) => {
     const retired = await tx
@@ -84,10 +97,12 @@ export async function rotateSigningKey(db: Database, now = new Date()): Promise<
       .where(
         and(
           isNotNull(signingKeys.retiredAt),
-          lt(
-            signingKeys.retiredAt,
-            sql`${now.toISOString()}::timestamptz - make_interval(secs => ${RETIRED_KEY_RETENTION_MS / 1000})`,
-          ),
+          options.dropRetired
+            ? undefined
+            : lt(
+                signingKeys.retiredAt,
+                sql`${now.toISOString()}::timestamptz - make_interval(secs => ${retention})`,
+              ),
         ),
       )
       .returning({ kid: signingKeys.kid });
