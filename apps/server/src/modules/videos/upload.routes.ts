@@ -60,6 +60,23 @@ function tusError(status: number, code: string, message: string): TusError {
   return { status_code: status, body: JSON.stringify(errorBody(code, message)) };
 }
 
+/** What a creator reads when the upload disk is full: our side, so a 507, and not for long. */
+export const STORAGE_FULL_MESSAGE =
+  'There is no room to store your video right now. Please try again later.';
+
+function isDiskFull(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ('code' in current && (current.code === 'ENOSPC' || current.code === 'EDQUOT')) return true;
+  }
+  return false;
+}
+
+/** The upload a tus request names (/api/uploads/<id>), if any. */
+function uploadIdOf(req: Request): string | null {
+  const id = path.posix.basename(new URL(req.url, 'http://upload').pathname);
+  return /^[A-Za-z0-9_-]+$/.test(id) && id !== 'uploads' ? id : null;
+}
+
 function isTusError(value: unknown): value is TusError {
   return (
     typeof value === 'object' &&
@@ -157,7 +174,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         throw tusError(500, 'internal_error', 'Something went wrong. Please try again.');
       }
     },
-    onResponseError(_req, error) {
+    async onResponseError(req, error) {
+      if (isDiskFull(error)) {
+        // The part written so far is of no use (nobody can resume into a full disk) and takes the
+        // room others need: the bytes and tus's metadata go now, and the creator is told why.
+        const id = uploadIdOf(req);
+        if (id) await store.remove(id).catch(() => undefined);
+        app.log.error({ err: error, uploadId: id }, 'upload refused: the upload disk is full');
+        return tusError(507, 'storage_full', STORAGE_FULL_MESSAGE);
+      }
       if (isTusError(error)) {
         if (error.body.startsWith('{')) return error;
         if (error.status_code === 413) {
@@ -205,6 +230,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     413: errorResponseSchema,
     415: errorResponseSchema,
     422: errorResponseSchema,
+    507: errorResponseSchema,
   };
   const uploadParams = z.object({ id: z.string().describe('The id at the end of Location') });
   const doc = (schema: Record<string, unknown>) => ({
