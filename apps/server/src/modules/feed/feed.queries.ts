@@ -6,6 +6,8 @@
  */
 import type { FeedVideo } from '@adreel/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Database } from '../../db/client';
 
 /** Where the previous page ended; published_at as the database's text, so microseconds survive. */
@@ -114,7 +116,35 @@ function toEntry(row: FeedRow): FeedEntry {
   };
 }
 
+const dialect = new PgDialect();
+
+/**
+ * The feed query as a named statement: on a PostgreSQL server each pooled connection parses and
+ * prepares it once and then only binds values, because planning it costs more than running it
+ * (EXPLAIN ANALYZE on 2,000 videos: 0.14–0.24 ms planning, 0.08–0.15 ms execution). The name
+ * follows the statement's shape (which conditions it has), so one name always means one text.
+ */
+export function feedStatement(selection: FeedSelection): {
+  name: string;
+  text: string;
+  values: unknown[];
+} {
+  const { sql: text, params } = dialect.sqlToQuery(feedQuery(selection));
+  const shape = [
+    selection.viewerId ? 'viewer' : 'anon',
+    selection.after ? 'after' : '',
+    selection.onlyId ? 'only' : '',
+    selection.excludeId ? 'exclude' : '',
+  ].filter(Boolean);
+  return { name: `feed_${shape.join('_')}`, text, values: params };
+}
+
 export async function selectFeed(db: Database, selection: FeedSelection): Promise<FeedEntry[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query<FeedRow>(feedStatement(selection));
+    return result.rows.map(toEntry);
+  }
   const result = await db.execute<FeedRow>(feedQuery(selection));
   return result.rows.map(toEntry);
 }
