@@ -105,6 +105,8 @@ export async function prepareServerState(options: PrepareOptions = {}): Promise<
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** http://127.0.0.1:<its port> */
+  url: string;
   /** What the process printed, for a failing test's message. */
   output(): string;
   /** SIGKILL to the server and everything it started (ffmpeg), as a crash would. */
@@ -136,11 +138,19 @@ export async function waitFor<T>(
   throw new Error(`Timed out waiting for ${what}`);
 }
 
+export interface StartOptions {
+  /** Another port than the state's: a second process on the same database and data folder. */
+  port?: number;
+}
+
 /** Starts the server on `state` and waits until it answers /readyz. */
 export async function startServer(
   state: ServerState,
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<ServerProcess> {
+  const port = options.port ?? state.port;
+  const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -151,7 +161,7 @@ export async function startServer(
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(state.port),
+      PORT: String(port),
       DATA_DIR: state.dataDir,
       DATABASE_URL: state.databaseUrl ?? '',
       SEED_DEMO: 'false',
@@ -176,6 +186,7 @@ export async function startServer(
   };
   const server: ServerProcess = {
     child,
+    url,
     output: () => log,
     kill9: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
@@ -183,7 +194,7 @@ export async function startServer(
   try {
     await waitFor('the server to be ready', async () => {
       if (child.exitCode !== null) throw new Error(`the server exited:\n${log}`);
-      const response = await fetch(`${state.url}/readyz`).catch(() => null);
+      const response = await fetch(`${url}/readyz`).catch(() => null);
       return response?.ok ? true : undefined;
     });
   } catch (error) {

@@ -1,0 +1,280 @@
+/**
+ * Two API processes and one worker on one PostgreSQL server (issue 8, DESIGN.md §1: nothing another
+ * process needs lives in one process's memory). Each is the real server as a child process with its
+ * own port, sharing the database and DATA_DIR as they would behind a load balancer:
+ * PROCESS_ROLE=api twice, PROCESS_ROLE=worker once. Checked: the live beta counter opened in a
+ * browser on one API process moves when someone joins through the other; sign-in limits are counted
+ * once across both; each processing job runs once, on the worker, and each scheduled task once; a
+ * session made on one process works, and refreshes, on the other.
+ */
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath } from '../../src/platform/media/ffmpeg';
+import {
+  freePort,
+  prepareServerState,
+  type ServerProcess,
+  type ServerState,
+  startServer,
+  waitFor,
+} from '../faults/server-process';
+import { makeVideoFixtures, type VideoFixtures } from '../fixtures/videos';
+import { createUser } from '../support/factories';
+import { encodeMetadata, TUS } from '../support/tus';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let state: ServerState;
+let fixtures: VideoFixtures;
+let api1: ServerProcess | undefined;
+let api2: ServerProcess | undefined;
+let worker: ServerProcess | undefined;
+let browser: Browser | undefined;
+let transcodeLog: string;
+
+const email = 'two-processes@example.test';
+const password = 'a long enough password 1';
+const limitedEmail = 'limited@example.test';
+
+/** Records every transcode (which process, which video) and hands it to the real ffmpeg. */
+const WRAPPER = `#!/bin/sh
+for last; do :; done
+case "$last" in
+  */out.mp4) echo "$PROCESS_NAME $last" >> "$TRANSCODE_LOG" ;;
+esac
+exec "$REAL_FFMPEG" "$@"
+`;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  [state, fixtures] = await Promise.all([prepareServerState(), makeVideoFixtures()]);
+  const database = await state.openDb();
+  try {
+    await createUser(database.db, { role: 'creator', email, password });
+    await createUser(database.db, { role: 'viewer', email: limitedEmail, password });
+  } finally {
+    await database.close();
+  }
+  const tools = path.join(state.dataDir, 'tools');
+  await mkdir(tools);
+  const wrapper = path.join(tools, 'ffmpeg');
+  await writeFile(wrapper, WRAPPER);
+  await chmod(wrapper, 0o755);
+  transcodeLog = path.join(tools, 'transcodes');
+  await writeFile(transcodeLog, '');
+  const shared = {
+    // One public address for all, as behind a load balancer: tokens name it as their issuer.
+    PUBLIC_URL: `http://localhost:${state.port}`,
+    FFMPEG_PATH: wrapper,
+    REAL_FFMPEG: ffmpegPath(),
+    TRANSCODE_LOG: transcodeLog,
+  };
+  const [port2, port3] = [await freePort(), await freePort()];
+  // All three at once: their migrations and start-up race as they would in a deployment.
+  [api1, api2, worker] = await Promise.all([
+    startServer(state, { ...shared, PROCESS_ROLE: 'api', PROCESS_NAME: 'api1' }),
+    startServer(state, { ...shared, PROCESS_ROLE: 'api', PROCESS_NAME: 'api2' }, { port: port2 }),
+    startServer(
+      state,
+      { ...shared, PROCESS_ROLE: 'worker', PROCESS_NAME: 'worker' },
+      { port: port3 },
+    ),
+  ]);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([api1?.kill9(), api2?.kill9(), worker?.kill9()]);
+  await state?.dispose();
+});
+
+function started(process: ServerProcess | undefined): ServerProcess {
+  if (!process) throw new Error('not started');
+  return process;
+}
+
+const json = { 'content-type': 'application/json' };
+
+async function signIn(url: string, who: string, secret: string): Promise<Response> {
+  return fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: who, password: secret }),
+  });
+}
+
+/** The refresh cookie a response set, as a Cookie header. */
+function refreshCookieOf(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('adreel_refresh='));
+  if (!cookie) throw new Error('no refresh cookie was set');
+  return cookie.split(';')[0] ?? '';
+}
+
+describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL server', () => {
+  it('only the API processes serve the API; the worker answers health checks only', async () => {
+    const { url: one } = started(api1);
+    const { url: two } = started(api2);
+    const { url: three } = started(worker);
+    for (const url of [one, two]) expect((await fetch(`${url}/api/feed`)).status).toBe(200);
+    expect((await fetch(`${three}/readyz`)).status).toBe(200);
+    expect((await fetch(`${three}/api/feed`)).status).toBe(404);
+  });
+
+  it('sends the live beta counter to a browser on one process when someone joins on the other', async () => {
+    const { url: one } = started(api1);
+    const { url: two } = started(api2);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    const page = await browser.newPage();
+    // A page of process 2's origin, listening to its stream as the landing page does.
+    await page.goto(`${two}/healthz`);
+    await page.evaluate(() => {
+      const events: number[] = [];
+      Object.assign(globalThis, { betaCounts: events });
+      new EventSource('/api/beta/progress/stream').onmessage = (event) => {
+        events.push((JSON.parse(event.data) as { count: number }).count);
+      };
+    });
+    const counts = () =>
+      page.evaluate(() => (globalThis as unknown as { betaCounts: number[] }).betaCounts);
+    const first = await waitFor('the first count in the browser', async () => (await counts())[0]);
+
+    const joined = await fetch(`${one}/api/access-requests`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Ana', email: 'ana@example.test', role: 'creator' }),
+    });
+    expect(joined.status).toBe(201);
+    const seen = await waitFor('the new count in the browser on the other process', async () => {
+      const list = await counts();
+      return list.at(-1) === first + 1 ? list : undefined;
+    });
+    expect(seen).toEqual([first, first + 1]);
+    const progress = (await (await fetch(`${one}/api/beta/progress`)).json()) as { count: number };
+    expect(progress.count).toBe(first + 1);
+  });
+
+  it('counts sign-in attempts once across both processes', async () => {
+    const urls = [started(api1).url, started(api2).url];
+    // The per-account limit is 10 in 15 minutes: alternating, each process sees only 5 of them.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await signIn(urls[attempt % 2] ?? '', limitedEmail, 'a wrong password 1');
+      expect(response.status).toBe(401);
+    }
+    for (const url of urls) {
+      const refused = await signIn(url, limitedEmail, 'a wrong password 1');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'rate_limited',
+      );
+    }
+  });
+
+  it('keeps a session made on one process working on the other, refresh included', async () => {
+    const { url: one } = started(api1);
+    const { url: two } = started(api2);
+    const signedIn = await signIn(one, email, password);
+    expect(signedIn.status).toBe(200);
+    const { session } = (await signedIn.json()) as { session: { access_token: string } };
+    const cookie = refreshCookieOf(signedIn);
+
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const onTwo = await fetch(`${two}/api/account/sessions`, {
+      headers: bearer(session.access_token),
+    });
+    expect(onTwo.status).toBe(200);
+
+    const refreshed = await fetch(`${two}/api/auth/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(refreshed.status).toBe(200);
+    const renewed = (await refreshed.json()) as { session: { access_token: string } | null };
+    expect(renewed.session?.access_token).toEqual(expect.any(String));
+    const rotated = refreshCookieOf(refreshed);
+    expect(rotated).not.toBe(cookie);
+    const backOnOne = await fetch(`${one}/api/account/sessions`, {
+      headers: bearer(renewed.session?.access_token ?? ''),
+    });
+    expect(backOnOne.status).toBe(200);
+    // Signing out on process 2 ends the session for process 1 too: its refresh is refused there.
+    const signedOut = await fetch(`${two}/api/auth/signout`, {
+      method: 'POST',
+      headers: { cookie: rotated },
+    });
+    expect(signedOut.status).toBe(204);
+    const afterSignOut = await fetch(`${one}/api/auth/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { cookie: rotated },
+    });
+    expect(afterSignOut.status).toBe(401);
+  });
+
+  it('runs each processing job once, on the worker, and each scheduled task once', async () => {
+    const urls = [started(api1).url, started(api2).url];
+    const bytes = await readFile(fixtures.shortMp4);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const url = urls[i % 2] ?? '';
+      const created = await fetch(`${url}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...state.headers,
+          ...TUS,
+          'upload-length': String(bytes.length),
+          'upload-metadata': encodeMetadata({ title: `Clip ${i + 1}` }),
+        },
+      });
+      expect(created.status).toBe(201);
+      const finished = await fetch(new URL(created.headers.get('location') ?? '', url), {
+        method: 'PATCH',
+        headers: {
+          ...state.headers,
+          ...TUS,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: bytes,
+      });
+      expect(finished.status).toBe(201);
+      ids.push(((await finished.json()) as { video: { id: string } }).video.id);
+    }
+    const videos = await waitFor('every clip to be processed', async () => {
+      const response = await fetch(`${urls[1]}/api/creator/videos`, { headers: state.headers });
+      const list = ((await response.json()) as { videos: { id: string; status: string }[] }).videos;
+      const ours = list.filter((video) => ids.includes(video.id));
+      return ours.length === ids.length && ours.every((video) => video.status !== 'processing')
+        ? ours
+        : undefined;
+    });
+    expect(videos.map((video) => video.status)).toEqual(ids.map(() => 'pending'));
+
+    // One transcode per video, every one by the worker.
+    const transcodes = (await readFile(transcodeLog, 'utf8')).trim().split('\n');
+    expect(transcodes.map((line) => line.split(' ')[0])).toEqual(ids.map(() => 'worker'));
+    for (const id of ids)
+      expect(transcodes.filter((line) => line.includes(`/${id}/`))).toHaveLength(1);
+
+    const database = await state.openDb();
+    try {
+      const jobs = await database.db.execute<{ state: string; attempts: number }>(sql`
+        select state, attempts from jobs where payload->>'videoId' = any(${`{${ids.join(',')}}`}::text[])`);
+      expect(jobs.rows).toEqual(ids.map(() => ({ state: 'done', attempts: 1 })));
+      // The score recompute is due at once on a first start and every 10 minutes after: it ran
+      // once in all; the weekly digest is not due yet and never ran.
+      const tasks = await database.db.execute<{ name: string; runs: number; error: string | null }>(
+        sql`select name, runs, last_error as error from scheduled_tasks order by name`,
+      );
+      expect(tasks.rows).toEqual([
+        { name: 'digest.weekly', runs: 0, error: null },
+        { name: 'scores.recompute', runs: 1, error: null },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
