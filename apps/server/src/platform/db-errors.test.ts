@@ -30,6 +30,11 @@ beforeAll(async () => {
     // As Drizzle throws it: its own error, the driver's as the cause.
     throw new Error('Failed query: select 1', { cause: refused });
   });
+  app.get('/deadlock', async () => {
+    throw new Error('Failed query: update …', {
+      cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    });
+  });
   app.get('/bug', async () => {
     throw Object.assign(new Error('relation "nope" does not exist'), { code: '42P01' });
   });
@@ -71,6 +76,12 @@ describe('a database out of reach', () => {
         code: 'service_unavailable',
         message: 'The service is briefly unavailable. Please try again in a moment.',
       },
+    });
+    const deadlock = await app.inject('/deadlock');
+    expect(deadlock.statusCode).toBe(503);
+    expect(deadlock.headers['retry-after']).toBe('1');
+    expect(deadlock.json()).toEqual({
+      error: { code: 'busy', message: 'The server is busy. Please try again in a moment.' },
     });
     const bug = await app.inject('/bug');
     expect(bug.statusCode).toBe(500);

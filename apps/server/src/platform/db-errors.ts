@@ -66,3 +66,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** deadlock_detected, serialization_failure: two transactions collided; running again succeeds. */
+export const TRANSIENT_CONFLICTS = new Set(['40P01', '40001']);
+
+export function isTransientConflict(error: unknown): boolean {
+  const code = pgRefusalOf(error)?.code;
+  return code !== undefined && TRANSIENT_CONFLICTS.has(code);
+}

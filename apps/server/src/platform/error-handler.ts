@@ -2,13 +2,14 @@ import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage } from '@adreel/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { isDatabaseUnavailable } from './db-errors';
+import { isDatabaseUnavailable, isTransientConflict } from './db-errors';
 import { AppError, errorBody } from './errors';
 import { RateLimitedError } from './rate-limit';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable. Please try again in a moment.';
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 /** Seconds a client should wait before trying again while the database is out of reach. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -72,6 +73,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return reply.code(503).send(errorBody('service_unavailable', UNAVAILABLE_MESSAGE));
+    }
+    // Concurrent writers that still collided after the service's own retries: try again shortly.
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'transient database conflict');
+      reply.header('retry-after', '1');
+      return reply.code(503).send(errorBody('busy', BUSY_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', INTERNAL_MESSAGE));

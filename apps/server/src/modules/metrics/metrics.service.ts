@@ -8,6 +8,7 @@
 import type { MetricEvent } from '@adreel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isTransientConflict } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
 import { applyEvent, EMPTY_WINDOW, type WatchWindow } from './metrics.windows';
 
@@ -22,17 +23,6 @@ export interface Viewer {
 }
 
 const MAX_ATTEMPTS = 3;
-/** deadlock_detected, serialization_failure. */
-const RETRYABLE = new Set(['40P01', '40001']);
-
-function isRetryable(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ('code' in current && typeof current.code === 'string' && RETRYABLE.has(current.code))
-      return true;
-  }
-  return false;
-}
-
 /** A PostgreSQL array literal of values we made ourselves (validated UUIDs, booleans, numbers). */
 const arrayLiteral = (values: readonly (string | number | boolean)[]) => `{${values.join(',')}}`;
 
@@ -213,7 +203,7 @@ function createGroupCommitter(db: Database) {
       } catch (error) {
         // Counters of popular videos are hot rows: should two processes' groups ever lock them in
         // a different order, PostgreSQL aborts one; it is simply run again.
-        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+        if (attempt >= MAX_ATTEMPTS || !isTransientConflict(error)) throw error;
       }
     }
   }
