@@ -1,0 +1,3 @@
+import { describeFuzzChunk } from './chunk';
+
+describeFuzzChunk(3);
