@@ -33,6 +33,9 @@ export async function registerWebApp(
       root: options.distDir,
       index: false,
       wildcard: true,
+      // The web build writes .br and .gz beside each text asset (apps/web/scripts/precompress.ts):
+      // sent by Accept-Encoding, with no compression work per request.
+      preCompressed: true,
       // Vite fingerprints everything under assets/, so those may be cached forever.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
