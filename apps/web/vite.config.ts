@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { jsBudget } from './scripts/js-budget';
+import { precompress } from './scripts/precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -27,7 +28,8 @@ function sonnerWithoutStyleInjection(): Plugin {
 
 export default defineConfig({
   // jsBudget: after each build, /feed's initial JavaScript must fit 170 kB gzipped (issue 8).
-  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss(), jsBudget()],
+  // precompress: .br and .gz copies of the text assets, which the server sends as they are.
+  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss(), jsBudget(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
