@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,6 +33,11 @@ type Reply = { id: number; ok: boolean; value?: unknown; error?: string };
 export interface ChildSetup {
   seed(handle: DatabaseHandle): Promise<void>;
   rateLimits?: RateLimitOverrides;
+  /**
+   * Runs the video worker in the server process, as main.ts does (bench:soak transcodes uploads
+   * under load); the uploads and media then go to a throw-away DATA_DIR.
+   */
+  videoWorker?: boolean;
   commands: Record<string, (handle: DatabaseHandle, args: unknown) => Promise<unknown>>;
 }
 
@@ -66,6 +71,7 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
   await setup.seed(handle);
 
   const web = mkdtempSync(path.join(tmpdir(), 'adreel-bench-web-'));
+  const dataDir = setup.videoWorker ? mkdtempSync(path.join(tmpdir(), 'adreel-bench-data-')) : null;
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>bench</title>');
   // NODE_ENV=test keeps the demo seed and jobs out; the feed's micro-cache is then off unless the
   // bench asks for it (bench:feed measures the API with and without it).
@@ -73,6 +79,7 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
     NODE_ENV: 'test',
     WEB_DIST_DIR: web,
     LOG_LEVEL: 'error',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...(process.env.BENCH_FEED_CACHE_MS ? { FEED_CACHE_MS: process.env.BENCH_FEED_CACHE_MS } : {}),
   });
   const app = await buildApp({
@@ -82,6 +89,7 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
     ...(setup.rateLimits ? { rateLimits: setup.rateLimits } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  if (setup.videoWorker) app.videoWorker.start();
 
   const send = (message: unknown) => process.send?.(message);
   process.on('message', async (message: Command) => {
@@ -89,6 +97,7 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
       await app.close();
       await handle.close();
       await drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       send({ id: message.id, ok: true } satisfies Reply);
       process.exit(0);
     }
@@ -96,6 +105,16 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
       // The server process's own CPU time so far, to tell its cost per request from the machine's load.
       const usage = process.cpuUsage();
       send({ id: message.id, ok: true, value: (usage.user + usage.system) / 1000 } satisfies Reply);
+      return;
+    }
+    if (message.name === 'memory') {
+      // The server process's resident set and heap, in bytes (bench:soak samples it over the run).
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      send({
+        id: message.id,
+        ok: true,
+        value: { rss, heapUsed, heapTotal, external },
+      } satisfies Reply);
       return;
     }
     const command = setup.commands[message.name];
