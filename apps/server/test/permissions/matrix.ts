@@ -25,6 +25,12 @@ export const ACTORS = [
    * /api/auth/mfa/*) and, everywhere else, as a bearer token, which is what it would try.
    */
   'adminMfaPending',
+  /**
+   * The same admin account again, in a session it opened with its password before it enrolled the
+   * factor: still aal1 (decision 008). Only changing second factors asks it for aal2; everything
+   * else an admin may do, it may (flagged in the issue 8 note as a policy question).
+   */
+  'adminAal1',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -49,7 +55,7 @@ export interface MatrixRow {
   outcomes: Record<Actor, Outcome>;
 }
 
-type Others = Omit<Record<Actor, Outcome>, 'adminMfaPending'>;
+type Others = Omit<Record<Actor, Outcome>, 'adminMfaPending' | 'adminAal1'>;
 
 /**
  * The ticket is not an access token: as a bearer token it fails verification, and the server
@@ -57,9 +63,25 @@ type Others = Omit<Record<Actor, Outcome>, 'adminMfaPending'>;
  */
 const TICKET_AS_BEARER: Outcome = 401;
 
-function row(route: string, why: string, others: Others, pending = TICKET_AS_BEARER): MatrixRow {
-  return { route, why, outcomes: { ...others, adminMfaPending: pending } };
+/**
+ * A row: `others` for the first seven actors; the pending admin gets `pending`, and the aal1 admin
+ * session what the admin gets unless `aal1` says otherwise.
+ */
+function row(
+  route: string,
+  why: string,
+  others: Others,
+  pending: Outcome = TICKET_AS_BEARER,
+  aal1?: Outcome,
+): MatrixRow {
+  return {
+    route,
+    why,
+    outcomes: { ...others, adminMfaPending: pending, adminAal1: aal1 ?? others.admin },
+  };
 }
+/** Changing the second factors of an account that has one takes an aal2 session (decision 008). */
+const AAL2_REQUIRED: Outcome = 403;
 
 const ANYONE: Others = {
   signedOut: 'allow',
@@ -190,19 +212,33 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /api/user/identities', 'your sign-in methods: signed in', SIGNED_IN),
   row(
     'DELETE /api/user/identities/:identityId',
-    "creator A's linked identity: only A may unlink it",
+    "creator A's linked identity: only A may unlink it (an aal1 session is stopped sooner)",
     CREATOR_A_ACCOUNT_ROW,
+    TICKET_AS_BEARER,
+    AAL2_REQUIRED,
   ),
   row('GET /api/factors', 'your second factors: signed in', SIGNED_IN),
-  row('POST /api/factors', 'enrol a factor: signed in', SIGNED_IN),
-  row('POST /api/factors/recovery-codes', 'new recovery codes: an aal2 session with a factor', {
-    ...SIGNED_IN,
-    viewer: { rule: 400, code: 'no_verified_factor' },
-    creatorA: { rule: 400, code: 'no_verified_factor' },
-    creatorB: { rule: 400, code: 'no_verified_factor' },
-    brandA: { rule: 400, code: 'no_verified_factor' },
-    brandB: { rule: 400, code: 'no_verified_factor' },
-  }),
+  row(
+    'POST /api/factors',
+    'enrol a factor: signed in; aal2 once a factor is verified',
+    SIGNED_IN,
+    TICKET_AS_BEARER,
+    AAL2_REQUIRED,
+  ),
+  row(
+    'POST /api/factors/recovery-codes',
+    'new recovery codes: an aal2 session with a factor',
+    {
+      ...SIGNED_IN,
+      viewer: { rule: 400, code: 'no_verified_factor' },
+      creatorA: { rule: 400, code: 'no_verified_factor' },
+      creatorB: { rule: 400, code: 'no_verified_factor' },
+      brandA: { rule: 400, code: 'no_verified_factor' },
+      brandB: { rule: 400, code: 'no_verified_factor' },
+    },
+    TICKET_AS_BEARER,
+    AAL2_REQUIRED,
+  ),
   row(
     'POST /api/factors/:id/challenge',
     "creator A's factor: only A may challenge it",

@@ -208,7 +208,19 @@ async function emailToken(w: World, purpose: 'verify_email' | 'reset_password') 
 const codeChallenge = () =>
   createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
 
-const B_SIDE: Actor[] = ['creatorB', 'brandB', 'viewer'];
+/** Who may reach the creator area but holds none of creator A's rows. */
+const NOT_CREATOR_A: Actor[] = ['creatorB', 'admin', 'adminAal1'];
+/** Who may reach the brand dashboard but must not see brand A's rows: admins see every brand's. */
+const NOT_BRAND_A: Actor[] = ['brandB'];
+/** Everyone signed in but creator A, for creator A's account rows. */
+const ANYONE_BUT_CREATOR_A: Actor[] = [
+  'viewer',
+  'creatorB',
+  'brandA',
+  'brandB',
+  'admin',
+  'adminAal1',
+];
 
 export const PROBES: Record<string, Build> = {
   'GET /': get('/'),
@@ -324,7 +336,11 @@ export const PROBES: Record<string, Build> = {
     )(actor, w),
   'GET /api/auth/callback': get('/api/auth/callback?state=unknown&code=unknown'),
 
-  'GET /api/account/sessions': get('/api/account/sessions'),
+  'GET /api/account/sessions': listOf(
+    '/api/account/sessions',
+    (w) => [w.rowsOfA.sessionId],
+    ANYONE_BUT_CREATOR_A,
+  ),
   'DELETE /api/account/sessions/:id': async (actor, w) => {
     const a = await ownerOfA(actor, w);
     const other = await one(w.db.insert(sessions).values({ userId: a.owner.id }).returning());
@@ -355,14 +371,22 @@ export const PROBES: Record<string, Build> = {
     headers: as(actor, w),
     payload: { subscribed: true },
   }),
-  'GET /api/account/export': get('/api/account/export'),
+  'GET /api/account/export': listOf(
+    '/api/account/export',
+    (w) => [w.users.creatorA.email, w.rowsOfA.sessionId, w.rowsOfA.reportId],
+    ANYONE_BUT_CREATOR_A,
+  ),
   'POST /api/account/delete': async (actor, w) => ({
     method: 'POST',
     url: '/api/account/delete',
     headers: await w.standIn(actor),
     payload: { password: PASSWORD },
   }),
-  'GET /api/user/identities': get('/api/user/identities'),
+  'GET /api/user/identities': listOf(
+    '/api/user/identities',
+    (w) => [w.rowsOfA.identityId],
+    ANYONE_BUT_CREATOR_A,
+  ),
   'DELETE /api/user/identities/:identityId': async (actor, w) => {
     const a = await ownerOfA(actor, w);
     const identity = await one(
@@ -378,7 +402,13 @@ export const PROBES: Record<string, Build> = {
       row: () => w.db.select().from(identities).where(eq(identities.id, identity.id)),
     };
   },
-  'GET /api/factors': get('/api/factors'),
+  'GET /api/factors': listOf('/api/factors', (w) => [w.adminFactors.totpId], [
+    'viewer',
+    'creatorA',
+    'creatorB',
+    'brandA',
+    'brandB',
+  ]),
   'POST /api/factors': async (actor, w) =>
     post('/api/factors', { factor_type: 'totp', friendly_name: `App ${unique()}` })(actor, w),
   'POST /api/factors/recovery-codes': post('/api/factors/recovery-codes'),
@@ -434,7 +464,11 @@ export const PROBES: Record<string, Build> = {
     post(`/api/videos/${w.rowsOfA.videoId}/shares`)(actor, w),
   'POST /api/videos/:id/reports': async (actor, w) =>
     post(`/api/videos/${w.rowsOfA.videoId}/reports`, { reason: 'Looks misleading' })(actor, w),
-  'GET /api/me/reports': get('/api/me/reports'),
+  'GET /api/me/reports': listOf(
+    '/api/me/reports',
+    (w) => [w.rowsOfA.reportId],
+    ANYONE_BUT_CREATOR_A,
+  ),
   'POST /api/metrics': async (actor, w) =>
     post('/api/metrics', {
       action: 'increment',
@@ -447,17 +481,21 @@ export const PROBES: Record<string, Build> = {
   'GET /api/leaderboard/creators': get('/api/leaderboard/creators'),
   'GET /api/campaigns': get('/api/campaigns'),
 
-  'GET /api/creator/videos': listOf('/api/creator/videos', (w) => [w.rowsOfA.videoId], B_SIDE),
+  'GET /api/creator/videos': listOf(
+    '/api/creator/videos',
+    (w) => [w.rowsOfA.videoId],
+    NOT_CREATOR_A,
+  ),
   'GET /api/creator/stats': get('/api/creator/stats'),
   'GET /api/creator/earnings': listOf(
     '/api/creator/earnings',
     (w) => [w.rowsOfA.transactionId],
-    B_SIDE,
+    NOT_CREATOR_A,
   ),
   'GET /api/creator/submissions': listOf(
     '/api/creator/submissions',
     (w) => [w.rowsOfA.submissionId],
-    B_SIDE,
+    NOT_CREATOR_A,
   ),
   'GET /api/campaigns/open': get('/api/campaigns/open'),
   'POST /api/uploads': async (actor, w) => ({
@@ -509,7 +547,11 @@ export const PROBES: Record<string, Build> = {
     budgetTotalCents: 50_000,
     payoutPerVideoCents: 5_000,
   }),
-  'GET /api/brand/campaigns': listOf('/api/brand/campaigns', (w) => [w.rowsOfA.campaignId], B_SIDE),
+  'GET /api/brand/campaigns': listOf(
+    '/api/brand/campaigns',
+    (w) => [w.rowsOfA.campaignId],
+    NOT_BRAND_A,
+  ),
   'POST /api/brand/campaigns/:id/close': async (actor, w) => {
     const campaign = await campaignOfA(w, 'open');
     return {
@@ -527,7 +569,7 @@ export const PROBES: Record<string, Build> = {
   'GET /api/brand/submissions': listOf(
     '/api/brand/submissions',
     (w) => [w.rowsOfA.submissionId],
-    B_SIDE,
+    NOT_BRAND_A,
   ),
   'POST /api/brand/submissions/:id/approve': async (actor, w) => {
     const entry = await submissionToA(w);
@@ -549,7 +591,7 @@ export const PROBES: Record<string, Build> = {
   'GET /api/brand/transactions': listOf(
     '/api/brand/transactions',
     (w) => [w.rowsOfA.transactionId],
-    B_SIDE,
+    NOT_BRAND_A,
   ),
   'POST /api/brand/transactions/:id/mark-paid': async (actor, w) => {
     const campaign = await createCampaign(w.db, { brandId: w.users.brandA.id });
@@ -579,7 +621,7 @@ export const PROBES: Record<string, Build> = {
   'GET /api/brand/performance': listOf(
     '/api/brand/performance',
     (w) => [w.rowsOfA.campaignId],
-    B_SIDE,
+    NOT_BRAND_A,
   ),
 
   'GET /api/admin/invites': get('/api/admin/invites'),

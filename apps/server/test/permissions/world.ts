@@ -8,8 +8,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@adreel/domain';
+import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
-import { mfaFactors, submissions, transactions } from '../../src/db/schema';
+import { identities, mfaFactors, reports, submissions, transactions } from '../../src/db/schema';
 import { RATE_LIMITS, type RateLimitOverrides } from '../../src/platform/rate-limit';
 import { createTestApp, type TestApp } from '../support/app';
 import { signInAs } from '../support/auth';
@@ -24,7 +25,7 @@ const NO_LIMITS = Object.fromEntries(
   Object.keys(RATE_LIMITS).map((name) => [name, 1_000_000]),
 ) as RateLimitOverrides;
 
-type Person = Exclude<Actor, 'signedOut' | 'adminMfaPending'>;
+type Person = Exclude<Actor, 'signedOut' | 'adminMfaPending' | 'adminAal1'>;
 const ROLE_OF: Record<Person, Role> = {
   viewer: 'viewer',
   creatorA: 'creator',
@@ -55,7 +56,16 @@ export interface World {
   freshTicket(): Promise<string>;
   adminFactors: { totpSecret: string; totpId: string; phoneId: string };
   /** Rows of A that B must not see in its lists. */
-  rowsOfA: { videoId: string; campaignId: string; submissionId: string; transactionId: string };
+  rowsOfA: {
+    videoId: string;
+    campaignId: string;
+    submissionId: string;
+    transactionId: string;
+    /** Creator A's: its session, a report it filed, an identity it linked. */
+    sessionId: string;
+    reportId: string;
+    identityId: string;
+  };
   mediaPath: string;
   /** A new user holding `actor`'s role, signed in, for requests that end or change the caller. */
   standIn(actor: Actor, options?: { password?: boolean }): Promise<Headers>;
@@ -76,8 +86,12 @@ async function signIn(t: TestApp, email: string) {
   return res.json();
 }
 
-/** The admin signs in with the password, enrols a TOTP app and verifies it: an aal2 session. */
+/**
+ * The admin signs in with the password, enrols a TOTP app and verifies it: an aal2 session. A
+ * session it opened before that stays aal1.
+ */
 async function twoFactorAdmin(t: TestApp, admin: TestUser) {
+  const earlier = await signIn(t, admin.email);
   const first = await signIn(t, admin.email);
   const aal1 = bearer(first.session.access_token);
   const enrolled = await t.app.inject({
@@ -109,6 +123,7 @@ async function twoFactorAdmin(t: TestApp, admin: TestUser) {
   if (!phone) throw new Error('insert into mfa_factors returned no row');
   return {
     headers: bearer(verified.json().session.access_token),
+    aal1Headers: bearer(earlier.session.access_token),
     factors: { totpSecret: totp.secret as string, totpId: totpId as string, phoneId: phone.id },
   };
 }
@@ -139,6 +154,7 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
     signedOut: {},
     adminMfaPending: bearer(ticket),
     admin: admin.headers,
+    adminAal1: admin.aal1Headers,
   } as Record<Actor, Headers>;
   for (const actor of ['viewer', 'creatorA', 'creatorB', 'brandA', 'brandB'] as const)
     headers[actor] = await signInAs(t, users[actor]);
@@ -172,6 +188,16 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
     })
     .returning();
   if (!submission || !transaction) throw new Error('insert returned no row');
+  const [report] = await db
+    .insert(reports)
+    .values({ videoId: video.id, reporterId: users.creatorA.id, reason: 'Matrix report' })
+    .returning();
+  const [identity] = await db
+    .insert(identities)
+    .values({ userId: users.creatorA.id, provider: 'test', subject: unique() })
+    .returning();
+  if (!report || !identity) throw new Error('insert returned no row');
+  const sessionId = decodeJwt(headers.creatorA.authorization?.slice('Bearer '.length) ?? '').sid;
 
   // A processed file in storage (local driver: DATA_DIR/media), as processing leaves one.
   mkdirSync(path.join(dataDir, 'media', 'videos'), { recursive: true });
@@ -190,12 +216,15 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
       campaignId: campaign.id,
       submissionId: submission.id,
       transactionId: transaction.id,
+      sessionId: String(sessionId),
+      reportId: report.id,
+      identityId: identity.id,
     },
     mediaPath: '/media/videos/matrix.mp4',
     async standIn(actor, options = {}) {
       if (actor === 'signedOut' || actor === 'adminMfaPending') return headers[actor];
       const user = await createUser(db, {
-        role: ROLE_OF[actor],
+        role: actor === 'adminAal1' ? 'admin' : ROLE_OF[actor],
         ...(options.password === false ? {} : { password: PASSWORD }),
       });
       return signInAs(t, user);
