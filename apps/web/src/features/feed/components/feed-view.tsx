@@ -169,7 +169,7 @@ function SideDots({
                 aria-label={`Go to video ${index + 1}`}
                 aria-current={current ? 'true' : undefined}
                 onClick={() => onJump(index)}
-                className="group grid h-5 w-6 cursor-pointer place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
+                className="group grid size-6 cursor-pointer place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
               >
                 <span
                   className={cn(
