@@ -5,9 +5,29 @@
 import { execFile } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+/**
+ * Encoding below the server's CPU priority (nice 10): x264 would otherwise take every core while it
+ * runs and live requests would wait behind it (bench:soak measures the feed while a video
+ * transcodes). On an idle machine it runs as fast as before. Set right after the spawn, before
+ * ffmpeg starts its encoder threads, which inherit it.
+ */
+function runBelowRequests(file: string, args: string[], options: Parameters<typeof run>[2]) {
+  const pending = run(file, args, options);
+  const pid = pending.child.pid;
+  if (pid !== undefined) {
+    try {
+      setPriority(pid, 10);
+    } catch {
+      // Not allowed here: it runs at normal priority.
+    }
+  }
+  return pending;
+}
 const require = createRequire(import.meta.url);
 
 const checked = new Set<string>();
@@ -91,7 +111,7 @@ export async function transcode(input: string, output: string, hasAudio: boolean
   const maps = hasAudio
     ? ['-map', '0:v:0', '-map', '0:a:0']
     : ['-map', '0:v:0', '-map', '1:a:0', '-shortest'];
-  await run(
+  await runBelowRequests(
     ffmpegPath(),
     [
       '-v',
@@ -128,7 +148,7 @@ export async function transcode(input: string, output: string, hasAudio: boolean
 /** A JPEG poster frame from the first second (or the very start of a shorter clip). */
 export async function poster(input: string, output: string, durationSec: number): Promise<void> {
   const at = Math.min(1, durationSec / 2).toFixed(2);
-  await run(
+  await runBelowRequests(
     ffmpegPath(),
     [
       '-v',
