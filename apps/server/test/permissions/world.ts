@@ -54,6 +54,11 @@ export interface World {
   headers: Record<Actor, Headers>;
   /** A new sign-in ticket of the two-factor admin (tickets live 5 minutes). */
   freshTicket(): Promise<string>;
+  /**
+   * Renews the pending admin's bearer ticket when it is near its 5 minutes, so a refusal is for
+   * what the ticket is, never for its age.
+   */
+  keepTicketFresh(): Promise<void>;
   adminFactors: { totpSecret: string; totpId: string; phoneId: string };
   /** Rows of A that B must not see in its lists. */
   rowsOfA: {
@@ -148,6 +153,7 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
     if (!answer.mfa?.ticket) throw new Error('the two-factor admin got no ticket');
     return answer.mfa.ticket as string;
   };
+  let ticketAt = Date.now();
   const ticket = await freshTicket();
 
   const headers = {
@@ -210,6 +216,11 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
     users,
     headers,
     freshTicket,
+    async keepTicketFresh() {
+      if (Date.now() - ticketAt < 3 * 60_000) return;
+      headers.adminMfaPending = bearer(await freshTicket());
+      ticketAt = Date.now();
+    },
     adminFactors: admin.factors,
     rowsOfA: {
       videoId: video.id,
