@@ -4,11 +4,14 @@
  * registering its video (between the last byte and the transaction) gets its video now, or is
  * deleted if its file is refused.
  */
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type UploadMetadata, uploadMetadataSchema } from '@adreel/domain';
 import { FileStore } from '@tus/file-store';
-import type { Upload } from '@tus/server';
+import { ERRORS, type Upload } from '@tus/server';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -19,11 +22,46 @@ const UNFINISHED_TTL_MS = 24 * 60 * 60_000;
 /** A complete upload this old has had far more time than its finishing request needs. */
 const ORPHAN_AFTER_MS = 10 * 60_000;
 
+/** A write refused for want of room: the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
+export function isDiskFull(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ('code' in current && (current.code === 'ENOSPC' || current.code === 'EDQUOT')) return true;
+  }
+  return false;
+}
+
+/**
+ * tus's FileStore, except that a full disk is told apart: FileStore turns every failed write into
+ * one generic error, so the bytes are written here as it writes them and ENOSPC/EDQUOT is thrown
+ * as it is (upload.routes.ts then answers 507 and drops the upload).
+ */
+class UploadFileStore extends FileStore {
+  constructor(private readonly folder: string) {
+    super({ directory: folder, expirationPeriodInMilliseconds: UNFINISHED_TTL_MS });
+  }
+
+  override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
+    const file = path.join(this.folder, fileId);
+    if (path.dirname(file) !== path.resolve(this.folder)) throw ERRORS.FILE_NOT_FOUND;
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(readable, counter, createWriteStream(file, { flags: 'r+', start: offset }));
+    } catch (error) {
+      if (isDiskFull(error)) throw error;
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + received;
+  }
+}
+
 export function createUploadStore(config: Pick<Config, 'dataDir'>): FileStore {
-  return new FileStore({
-    directory: path.join(config.dataDir, 'uploads'),
-    expirationPeriodInMilliseconds: UNFINISHED_TTL_MS,
-  });
+  return new UploadFileStore(path.resolve(config.dataDir, 'uploads'));
 }
 
 /** Deletes uploads left unfinished for a day (bytes and metadata); returns how many. */

@@ -6,6 +6,7 @@
  * that fails a check is deleted at once and the answer carries SPEC.md's message in the usual error
  * shape. Originals are never served: there is no GET here.
  */
+import { mkdir, statfs } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import {
@@ -32,6 +33,7 @@ import {
 import { createPostgresUploadLocker } from './upload-locker';
 import {
   createUploadStore,
+  isDiskFull,
   recoverFinishedUploads,
   safeParseMetadata,
   sweepUnfinishedUploads,
@@ -64,11 +66,11 @@ function tusError(status: number, code: string, message: string): TusError {
 export const STORAGE_FULL_MESSAGE =
   'There is no room to store your video right now. Please try again later.';
 
-function isDiskFull(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ('code' in current && (current.code === 'ENOSPC' || current.code === 'EDQUOT')) return true;
-  }
-  return false;
+/** Bytes an unprivileged process may still write where `directory` lives. */
+async function freeBytes(directory: string): Promise<number> {
+  await mkdir(directory, { recursive: true });
+  const stats = await statfs(directory);
+  return stats.bavail * stats.bsize;
 }
 
 /** The upload a tus request names (/api/uploads/<id>), if any. */
@@ -99,7 +101,8 @@ const TUS_DESCRIPTION = [
   'extensions; every request carries Tus-Resumable: 1.0.0. Upload-Length is the file size',
   '(at most 100 MB); Upload-Metadata holds base64 values: title (required), caption, campaignId,',
   'ctaText, ctaUrl, filename, filetype. Creators and admins only; an upload is visible to its',
-  'owner only. An upload left unfinished for 24 h is deleted.',
+  'owner only. An upload left unfinished for 24 h is deleted. When the server has no room for',
+  'the file the answer is 507 (storage_full), at creation or part-way, and nothing of it is kept.',
 ].join(' ');
 
 export const uploadRoutes: FastifyPluginAsyncZod<{
@@ -130,6 +133,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
       const auth = callerOf(req);
       // Refuse a bad title before any byte is sent; it is checked again when the file is complete.
       parseMetadata(upload);
+      // And a file the upload disk has no room for: told now, rather than cut off part-way.
+      if (upload.size !== undefined && upload.size > (await freeBytes(directory))) {
+        throw tusError(507, 'storage_full', STORAGE_FULL_MESSAGE);
+      }
       return { metadata: { ...upload.metadata, ownerId: auth.userId } };
     },
     async onIncomingRequest(req, uploadId) {
