@@ -127,7 +127,10 @@ describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL
   it('sends the live beta counter to a browser on one process when someone joins on the other', async () => {
     const { url: one } = started(api1);
     const { url: two } = started(api2);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    // Debian's Chromium, as the Playwright journeys use it (playwright.config.ts): never a download.
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    });
     const page = await browser.newPage();
     // A page of process 2's origin, listening to its stream as the landing page does.
     await page.goto(`${two}/healthz`);
