@@ -7,7 +7,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTORS, type Actor, MATRIX, type Outcome } from './matrix';
 import { PROBES, type Probe } from './probes';
-import { createWorld, type World } from './world';
+import { createWorld, PASSWORD, type World } from './world';
 
 /** Every route as Fastify registers it, from an onRoute hook on the app's own instance. */
 const registered = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
@@ -172,6 +172,19 @@ describe.each(MATRIX)('$route', ({ route, outcomes }) => {
 });
 
 describe('the sign-in ticket of an admin who has passed only the password step', () => {
+  it('is all the password step gives: no session, no refresh cookie', async () => {
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: w.users.admin.email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const body = res.json();
+    expect(body.session).toBeUndefined();
+    expect(body.mfa.ticket).toEqual(expect.any(String));
+  });
+
   it('is not a refresh token either', async () => {
     const res = await w.t.app.inject({
       method: 'POST',
