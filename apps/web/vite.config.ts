@@ -3,8 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { jsBudget } from './scripts/js-budget';
-import { precompress } from './scripts/precompress';
+import { jsBudget } from './scripts/js-budget.js';
+import { precompress } from './scripts/precompress.js';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
