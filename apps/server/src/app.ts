@@ -31,6 +31,7 @@ import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { leaderboardRoutes } from './modules/leaderboards/leaderboards.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { hasVerifiedFactor } from './modules/mfa/mfa.queries';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { identitiesRoutes } from './modules/oidc/identities.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
@@ -128,7 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const keyRing = await createKeyRing(database.db, { refreshMs: KEY_REFRESH_MS });
   app.addHook('onClose', async () => keyRing.close());
   const tokens = createTokenService(keyRing, config.publicUrl);
-  await app.register(authenticate, { tokens });
+  await app.register(authenticate, {
+    tokens,
+    hasVerifiedFactor: (userId) => hasVerifiedFactor(database.db, userId),
+  });
   const rateLimiter = createRateLimiter(database.db, deps.rateLimits ?? config.rateLimits);
   const realtime = createRealtime(database, app.log);
   const mailer = await startMailer({ config, database, realtime, log: app.log });

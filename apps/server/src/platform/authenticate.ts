@@ -6,20 +6,30 @@ import { hasAnyRole, type Role } from '@adreel/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthContext, TokenService } from '../modules/auth/auth.tokens';
-import { forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller, or null when the request carries no access token. */
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Whether the account has a verified second factor (admin routes then need an aal2 session). */
+    hasVerifiedFactor(userId: string): Promise<boolean>;
+  }
 }
+
+export const ADMIN_AAL2_MESSAGE = "Confirm it's you with your second factor to use admin tools.";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-export const authenticate = fp<{ tokens: TokenService }>(
-  async (app: FastifyInstance, { tokens }) => {
+export const authenticate = fp<{
+  tokens: TokenService;
+  hasVerifiedFactor: (userId: string) => Promise<boolean>;
+}>(
+  async (app: FastifyInstance, { tokens, hasVerifiedFactor }) => {
     app.decorateRequest('auth', null);
+    app.decorate('hasVerifiedFactor', hasVerifiedFactor);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (!header) return;
@@ -46,10 +56,22 @@ export const allow = {
     requireAuth(request);
   }) satisfies preHandlerAsyncHookHandler,
 
+  /**
+   * Callers with one of `roles`. One who gets in only as an admin, on an account with a verified
+   * second factor, must be in a session that passed it (aal2): a password alone, or a session
+   * opened before the factor was added, does not open the admin tools (403 aal2_required).
+   */
   roles(roles: readonly Role[]): preHandlerAsyncHookHandler {
     return async (request) => {
       const auth = requireAuth(request);
       if (!hasAnyRole(auth.roles, roles)) throw forbidden();
+      const onlyAsAdmin = !auth.roles.some((role) => role !== 'admin' && roles.includes(role));
+      if (
+        onlyAsAdmin &&
+        auth.aal !== 'aal2' &&
+        (await request.server.hasVerifiedFactor(auth.userId))
+      )
+        throw new AppError(403, 'aal2_required', ADMIN_AAL2_MESSAGE);
     };
   },
 };

@@ -71,11 +71,20 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard roles={AREA_ROLES.admin} />,
             children: [
-              { path: 'admin', lazy: page(() => import('@/routes/admin')) },
-              { path: 'admin/invites', lazy: page(() => import('@/routes/admin-invites')) },
-              { path: 'admin/whitelist', lazy: page(() => import('@/routes/admin-whitelist')) },
-              { path: 'admin/outbox', lazy: page(() => import('@/routes/admin-outbox')) },
-              { path: 'admin/audit', lazy: page(() => import('@/routes/admin-audit')) },
+              {
+                // With a second factor on the account, only a session that passed it gets in.
+                lazy: page(() => import('@/routes/admin-assurance')),
+                children: [
+                  { path: 'admin', lazy: page(() => import('@/routes/admin')) },
+                  { path: 'admin/invites', lazy: page(() => import('@/routes/admin-invites')) },
+                  {
+                    path: 'admin/whitelist',
+                    lazy: page(() => import('@/routes/admin-whitelist')),
+                  },
+                  { path: 'admin/outbox', lazy: page(() => import('@/routes/admin-outbox')) },
+                  { path: 'admin/audit', lazy: page(() => import('@/routes/admin-audit')) },
+                ],
+              },
             ],
           },
           {

@@ -60,6 +60,16 @@ export function verifiedFactors(
     .orderBy(asc(mfaFactors.createdAt));
 }
 
+/** Whether the account has a second factor that sign-in asks for. */
+export async function hasVerifiedFactor(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mfaFactors.id })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function countFactors(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })

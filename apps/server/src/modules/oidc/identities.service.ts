@@ -12,6 +12,7 @@ import { hashPassword } from '../auth/auth.passwords';
 import { findUserById, setPasswordHash } from '../auth/auth.queries';
 import { findSession } from '../auth/auth.sessions.queries';
 import type { AuthContext } from '../auth/auth.tokens';
+import { hasVerifiedFactor } from '../mfa/mfa.queries';
 import type { OidcProviders } from './oidc.providers';
 import {
   deleteIdentity,
@@ -59,14 +60,6 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
     return session;
   }
 
-  async function hasVerifiedFactor(userId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ total: count() })
-      .from(mfaFactors)
-      .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt)));
-    return (row?.total ?? 0) > 0;
-  }
-
   return {
     async list(caller: AuthContext): Promise<SignInMethods> {
       await liveSession(caller);
@@ -94,7 +87,7 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
     async unlink(caller: AuthContext, identityId: string): Promise<void> {
       const session = await liveSession(caller);
       // As with second factors (decision 008): once one is on, account changes need it passed.
-      if (session.aal !== 'aal2' && (await hasVerifiedFactor(caller.userId)))
+      if (session.aal !== 'aal2' && (await hasVerifiedFactor(db, caller.userId)))
         throw new AppError(
           403,
           'aal2_required',

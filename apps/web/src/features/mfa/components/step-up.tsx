@@ -14,7 +14,13 @@ import { getPasskeyAssertion, isPasskeyCancelled, passkeysSupported } from '@/li
 import { useSession } from '@/lib/session';
 import { useChallengeFactor } from '../api/challenge-factor';
 import { useVerifyFactor } from '../api/verify-factor';
-import { AAL2_EXPLANATION, factorName, isCodeError, verifiedOf } from '../lib/factors';
+import {
+  aal2Explanation,
+  factorName,
+  isCodeError,
+  TWO_FACTOR_SETTINGS,
+  verifiedOf,
+} from '../lib/factors';
 import { CodeInput } from './code-input';
 
 /**
@@ -24,11 +30,13 @@ import { CodeInput } from './code-input';
 function StepUpDialog({
   open,
   factors,
+  purpose,
   onClose,
   onConfirmed,
 }: {
   open: boolean;
   factors: Factor[];
+  purpose: string;
   onClose: () => void;
   onConfirmed: () => void;
 }) {
@@ -43,7 +51,7 @@ function StepUpDialog({
   const busy = verify.isPending || challenge.isPending;
 
   function confirmed() {
-    toast.success('Confirmed. You can change two-factor settings now.');
+    toast.success(`Confirmed. You can ${purpose} now.`);
     setCode('');
     onConfirmed();
   }
@@ -91,7 +99,7 @@ function StepUpDialog({
             Confirm it's you
           </DialogTitle>
           <DialogDescription className="mt-2 text-sm text-muted-foreground">
-            Use your second factor once more to change two-factor settings on this device.
+            Use your second factor once more to {purpose} on this device.
           </DialogDescription>
           {apps.length > 0 && (
             <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
@@ -162,9 +170,12 @@ function StepUpDialog({
  */
 export function StepUpNotice({
   factors,
+  purpose = TWO_FACTOR_SETTINGS,
   onConfirmed,
 }: {
   factors: Factor[];
+  /** What the confirmation unlocks, after "to": "change two-factor settings", "use admin tools". */
+  purpose?: string;
   onConfirmed: () => void;
 }) {
   const session = useSession();
@@ -191,7 +202,7 @@ export function StepUpNotice({
       <div className="min-w-0 flex-1">
         <p className="font-semibold">Confirm it's you first</p>
         <p className="mt-0.5 text-sm text-amber-900">
-          {AAL2_EXPLANATION}
+          {aal2Explanation(purpose)}
           {canStepUp && ' Or confirm with it now, without signing out.'}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
@@ -213,6 +224,7 @@ export function StepUpNotice({
       <StepUpDialog
         open={open}
         factors={factors}
+        purpose={purpose}
         onClose={() => setOpen(false)}
         onConfirmed={() => {
           setOpen(false);

@@ -1,9 +1,16 @@
 import type { Factor } from '@adreel/domain';
 import { ApiError } from '@/lib/api';
 
+export const TWO_FACTOR_SETTINGS = 'change two-factor settings';
+export const ADMIN_TOOLS = 'use admin tools';
+
+/** What a screen says when what it does needs a session that passed a second factor. */
+export function aal2Explanation(purpose: string): string {
+  return `Sign in again with your second factor to ${purpose}.`;
+}
+
 /** What the account page says when a change needs a session that passed a second factor. */
-export const AAL2_EXPLANATION =
-  'Sign in again with your second factor to change two-factor settings.';
+export const AAL2_EXPLANATION = aal2Explanation(TWO_FACTOR_SETTINGS);
 
 export function isAal2Required(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'aal2_required';
@@ -32,4 +39,20 @@ export function verifiedOf(factors: Factor[], type?: Factor['factorType']): Fact
 /** "JBSW Y3DP EHPK 3PXP": a base32 secret in groups of four, easier to type into an app. */
 export function groupSecret(secret: string): string[] {
   return secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? [];
+}
+
+/**
+ * The assurance level an access token states (its `aal` claim): `aal2` once the session passed a
+ * second factor. Read for display only; the server checks the signed token itself.
+ */
+export function tokenAssurance(token: string | null): 'aal1' | 'aal2' | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const { aal } = JSON.parse(json) as { aal?: unknown };
+    return aal === 'aal1' || aal === 'aal2' ? aal : null;
+  } catch {
+    return null;
+  }
 }
