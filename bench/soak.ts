@@ -526,6 +526,9 @@ async function parent(): Promise<void> {
       loadAverage: {
         before: loadBefore.map((v) => round(v)),
         after: loadAfter.map((v) => round(v)),
+        meanDuringRun: round(
+          memory.reduce((sum, m) => sum + m.load1, 0) / Math.max(1, memory.length),
+        ),
       },
       targets: TARGETS,
       ok,
