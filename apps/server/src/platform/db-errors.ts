@@ -74,3 +74,14 @@ export function isTransientConflict(error: unknown): boolean {
   const code = pgRefusalOf(error)?.code;
   return code !== undefined && TRANSIENT_CONFLICTS.has(code);
 }
+
+/**
+ * Text PostgreSQL cannot store: a NUL character (U+0000) in a text value (22021, "invalid byte
+ * sequence for encoding UTF8: 0x00") or in JSON (22P05). The input is at fault, not the server.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+export function isUnstorableText(error: unknown): boolean {
+  const code = pgRefusalOf(error)?.code;
+  return code !== undefined && UNSTORABLE_TEXT.has(code);
+}

@@ -26,6 +26,13 @@ beforeAll(async () => {
   app.get('/http-error', async () => {
     throw Object.assign(new Error('Forbidden'), { status: 403, statusCode: 403, expose: true });
   });
+  app.get('/nul', async () => {
+    // As Drizzle wraps the driver's refusal of a NUL character in a text parameter.
+    const refusal = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+    throw new Error('Failed query: select …', { cause: refusal });
+  });
   app.get('/bug', async () => {
     throw new Error('relation "secret_table" does not exist');
   });
@@ -54,6 +61,15 @@ describe('error handler', () => {
     const res = await app.inject('/http-error');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: { code: 'http_403', message: 'Forbidden' } });
+  });
+
+  it('answers text PostgreSQL cannot store (a NUL character) with 400, not a 500', async () => {
+    // Found by the fuzz tests (test/fuzz): e.g. a report reason or an audit filter holding U+0000.
+    const res = await app.inject('/nul');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'invalid_text', message: 'Text must not contain NUL characters.' },
+    });
   });
 
   it('answers an unexpected error with a generic 500 that reveals nothing', async () => {

@@ -2,10 +2,11 @@ import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage } from '@adreel/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { isDatabaseUnavailable, isTransientConflict } from './db-errors';
+import { isDatabaseUnavailable, isTransientConflict, isUnstorableText } from './db-errors';
 import { AppError, errorBody } from './errors';
 import { RateLimitedError } from './rate-limit';
 
+const INVALID_TEXT_MESSAGE = 'Text must not contain NUL characters.';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable. Please try again in a moment.';
@@ -67,6 +68,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'Bad request';
       const code = typeof fastifyCode === 'string' ? fastifyCode.toLowerCase() : `http_${status}`;
       return reply.code(status).send(errorBody(code, message));
+    }
+    // A NUL character in some text: PostgreSQL refuses it, and so do we, as bad input.
+    if (isUnstorableText(error)) {
+      return reply.code(400).send(errorBody('invalid_text', INVALID_TEXT_MESSAGE));
     }
     // The database is restarting or out of reach: not a bug, and over soon (a 503, not a 500).
     if (isDatabaseUnavailable(error)) {
