@@ -66,6 +66,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       options.onConnectionError ??
         ((error) => console.error('PostgreSQL connection lost:', error.message)),
     );
+    // The pool listens to idle connections only. One that is checked out (inside a transaction,
+    // between its statements) and ends with the server (a restart) emits 'error' with no listener:
+    // an uncaught exception that ends the process. Its queries fail instead (answered 503), and the
+    // pool drops it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     return postgresHandle(pool);
   }
   if (!options.dataDir) return pgliteHandle(await PGlite.create());
