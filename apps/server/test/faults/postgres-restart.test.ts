@@ -6,7 +6,10 @@
  * back every request succeeds again, served by the same process: nobody restarted ours.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
+import { isDatabaseUnavailable } from '../../src/platform/db-errors';
 import { createUser, createVideo } from '../support/factories';
 import {
   createPrivatePostgres,
@@ -43,6 +46,10 @@ beforeAll(async () => {
     await database.close();
   }
 }, 120_000);
+afterEach((context) => {
+  // What our process said is the first thing to read when this fails.
+  if (context.task.result?.state === 'fail') console.error(server?.output());
+});
 afterAll(async () => {
   await server?.kill9();
   await state?.dispose().catch(() => undefined);
@@ -106,7 +113,7 @@ async function call(url: string, kind: Kind): Promise<Outcome> {
       startedAt,
       endedAt: Date.now(),
       status: 0,
-      body: String(error),
+      body: `${String(error)} (${String((error as Error).cause)})`,
       retryAfter: null,
     };
   }
@@ -202,5 +209,50 @@ describe.skipIf(unavailable)(
         `postgres restart: ${outcomes.length} requests, ${failures.length} failed with 503 over ${startedAt - stoppingAt} ms down`,
       );
     }, 120_000);
+
+    it('survives its connection ending inside a transaction: the transaction fails as unavailable', async () => {
+      if (!state?.databaseUrl || !postgres) throw new Error('not prepared');
+      const database = await openDatabase({
+        databaseUrl: state.databaseUrl,
+        onConnectionError: () => undefined,
+      });
+      try {
+        let entered: () => void = () => undefined;
+        const inside = new Promise<void>((resolve) => {
+          entered = resolve;
+        });
+        let proceed: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => {
+          proceed = resolve;
+        });
+        // Checked out, between two statements, when the server goes away: without a listener of
+        // its own, its connection's 'error' is uncaught and ends the process (here: vitest's).
+        const transaction = database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          entered();
+          await gate;
+          await tx.execute(sql`select 1`);
+        });
+        const failed = transaction.then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await inside;
+        await postgres.stop();
+        proceed();
+        const error = await failed;
+        expect(error).toBeInstanceOf(Error);
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        await postgres.start();
+        await waitFor('the pool to connect again', () =>
+          database.ping().then(
+            () => true,
+            () => undefined,
+          ),
+        );
+      } finally {
+        await database.close();
+      }
+    }, 60_000);
   },
 );
