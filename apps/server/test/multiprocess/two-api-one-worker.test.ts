@@ -155,7 +155,8 @@ describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL
       const list = await counts();
       return list.at(-1) === first + 1 ? list : undefined;
     });
-    expect(seen).toEqual([first, first + 1]);
+    // The count it started with, then the new one (a repeat of either would be harmless).
+    expect([...new Set(seen)]).toEqual([first, first + 1]);
     const progress = (await (await fetch(`${one}/api/beta/progress`)).json()) as { count: number };
     expect(progress.count).toBe(first + 1);
   });
