@@ -155,6 +155,9 @@ describe.each(MATRIX)('$route', ({ route, outcomes }) => {
       else if (actor === 'adminMfaPending' && outcome === 401 && probe.method !== 'HEAD') {
         // The ticket was sent as a bearer token: refused as no access token at all.
         if (answer.code !== 'invalid_token') problems.push(`got ${got}, not invalid_token`);
+      } else if (actor === 'adminAal1' && outcome === 403 && probe.method !== 'HEAD') {
+        // Refused for the assurance level, not the role: the client can step up and retry.
+        if (answer.code !== 'aal2_required') problems.push(`got ${got}, not aal2_required`);
       }
       if (outcome !== 'allow' && probe.row) {
         const after = await probe.row();

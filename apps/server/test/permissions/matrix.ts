@@ -27,8 +27,9 @@ export const ACTORS = [
   'adminMfaPending',
   /**
    * The same admin account again, in a session it opened with its password before it enrolled the
-   * factor: still aal1 (decision 008). Only changing second factors asks it for aal2; everything
-   * else an admin may do, it may (flagged in the issue 8 note as a policy question).
+   * factor: still aal1 (decision 008). What it may do as anyone signed in, it may; what it may do
+   * only as an admin (the admin tools, and the creator and brand areas it enters as an admin)
+   * answers 403 aal2_required, as does changing second factors.
    */
   'adminAal1',
 ] as const;
@@ -64,8 +65,9 @@ type Others = Omit<Record<Actor, Outcome>, 'adminMfaPending' | 'adminAal1'>;
 const TICKET_AS_BEARER: Outcome = 401;
 
 /**
- * A row: `others` for the first seven actors; the pending admin gets `pending`, and the aal1 admin
- * session what the admin gets unless `aal1` says otherwise.
+ * A row: `others` for the first seven actors; the pending admin gets `pending`; the aal1 admin
+ * session gets `aal1` if given, else 403 where it would get in only as an admin, else what the
+ * admin gets.
  */
 function row(
   route: string,
@@ -77,10 +79,17 @@ function row(
   return {
     route,
     why,
-    outcomes: { ...others, adminMfaPending: pending, adminAal1: aal1 ?? others.admin },
+    outcomes: {
+      ...others,
+      adminMfaPending: pending,
+      adminAal1: aal1 ?? (ONLY_AS_ADMIN.has(others) ? AAL2_REQUIRED : others.admin),
+    },
   };
 }
-/** Changing the second factors of an account that has one takes an aal2 session (decision 008). */
+/**
+ * On an account with a verified second factor, changing factors and using what only an admin may
+ * use take an aal2 session (decision 008; authenticate.ts allow.roles).
+ */
 const AAL2_REQUIRED: Outcome = 403;
 
 const ANYONE: Others = {
@@ -106,6 +115,14 @@ const ADMIN_ONLY: Others = { ...BRAND_OR_ADMIN, brandA: 403, brandB: 403 };
 const BRAND_A_ROW: Others = { ...BRAND_OR_ADMIN, brandB: 404 };
 /** Creator A's unfinished upload: visible to its owner only, admins included (upload.routes.ts). */
 const CREATOR_A_UPLOAD: Others = { ...CREATOR_OR_ADMIN, creatorB: 404, admin: 404 };
+/** The rows an admin enters only as an admin: the role guard asks it for aal2 first. */
+const ONLY_AS_ADMIN = new Set([
+  CREATOR_OR_ADMIN,
+  BRAND_OR_ADMIN,
+  ADMIN_ONLY,
+  BRAND_A_ROW,
+  CREATOR_A_UPLOAD,
+]);
 /** Creator A's own session, factor or linked identity: nobody else's to learn of, admins included. */
 const CREATOR_A_ACCOUNT_ROW: Others = {
   signedOut: 401,
