@@ -81,8 +81,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.kill9();
-  if (mounted) execFileSync('umount', [uploads]);
-  await state?.dispose();
+  try {
+    if (mounted) execFileSync('umount', [uploads]);
+  } finally {
+    await state?.dispose();
+  }
 });
 
 interface Outcome {
