@@ -38,9 +38,14 @@ export function uploadErrorMessage(error: Error | DetailedError): string {
   const status = response?.getStatus() ?? 0;
   const body = parseBody(response) as { error?: { message?: unknown } } | null;
   const message = body?.error?.message;
-  if (status >= 400 && status < 500 && typeof message === 'string' && message) return message;
+  if (typeof message === 'string' && message && (isClientError(status) || status === NO_ROOM))
+    return message;
   return UPLOAD_MESSAGES.failed;
 }
+
+/** 507: the server has no room for the video now; it says so, and trying again at once won't help. */
+const NO_ROOM = 507;
+const isClientError = (status: number) => status >= 400 && status < 500;
 
 function toMetadata(file: File, fields: UploadFields): Record<string, string> {
   const metadata: Record<string, string> = {
@@ -64,6 +69,13 @@ export function createVideoUpload(file: File, fields: UploadFields, callbacks: U
     endpoint: UPLOAD_ENDPOINT,
     chunkSize: CHUNK_BYTES,
     retryDelays: [0, 1000, 3000, 5000, 10000],
+    // A dropped connection or a passing server fault is retried; a full disk is told at once.
+    // (tus-js-client's own rule otherwise: retry unless a 4xx other than 409 and 423.)
+    onShouldRetry: (error) => {
+      const status = error.originalResponse?.getStatus() ?? 0;
+      if (status === NO_ROOM) return false;
+      return !isClientError(status) || status === 409 || status === 423;
+    },
     metadata: toMetadata(file, fields),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
