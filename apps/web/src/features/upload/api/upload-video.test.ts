@@ -9,7 +9,9 @@ function refusal(status: number, message = 'There is no room to store your video
     getHeader: () => undefined,
     getUnderlyingObject: () => null,
   } as unknown as HttpResponse;
-  return new DetailedError('tus: unexpected response', undefined, undefined, response);
+  return Object.assign(new DetailedError('tus: unexpected response'), {
+    originalResponse: response,
+  });
 }
 
 describe('upload errors', () => {
@@ -34,7 +36,9 @@ describe('upload errors', () => {
     const shouldRetry = upload.options.onShouldRetry;
     if (!shouldRetry) throw new Error('no retry rule');
     const retries = (error: DetailedError) => shouldRetry(error, 0, upload.options);
-    expect(retries(new DetailedError('offline'))).toBe(true);
+    expect(retries(Object.assign(new DetailedError('offline'), { originalResponse: null }))).toBe(
+      true,
+    );
     expect(retries(refusal(503))).toBe(true);
     expect(retries(refusal(423))).toBe(true);
     expect(retries(refusal(507))).toBe(false);
