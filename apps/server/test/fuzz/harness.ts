@@ -306,7 +306,19 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
 
 type Json = unknown;
 
-/** A valid body with one field broken, removed, or an extra key added. */
+/**
+ * The same value with a NUL character in place of its first character (same length, so still
+ * within the schema's bounds): text PostgreSQL cannot store. Inside arrays and objects too.
+ */
+function withNul(value: unknown): unknown {
+  if (typeof value === 'string') return `\u0000${value.slice(1)}`;
+  if (Array.isArray(value)) return value.map(withNul);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNul(v)]));
+  return value;
+}
+
+/** A valid body with one field broken (or holding a NUL), removed, or an extra key added. */
 function nearValid(schema: ZodType): fc.Arbitrary<Json> {
   const keys = propertyNames(schema);
   const valid = validValue(schema);
@@ -316,7 +328,7 @@ function nearValid(schema: ZodType): fc.Arbitrary<Json> {
       valid,
       fc.constantFrom(...keys),
       badValue,
-      fc.constantFrom('replace', 'replace', 'replace', 'drop', 'extra', 'proto'),
+      fc.constantFrom('replace', 'replace', 'replace', 'nul', 'nul', 'drop', 'extra', 'proto'),
       fc.string({ maxLength: 20 }),
     )
     .map(([value, key, bad, how, extraKey]) => {
@@ -325,6 +337,7 @@ function nearValid(schema: ZodType): fc.Arbitrary<Json> {
           ? { ...(value as Record<string, unknown>) }
           : {};
       if (how === 'replace') base[key] = bad;
+      else if (how === 'nul') base[key] = withNul(base[key]);
       else if (how === 'drop') delete base[key];
       else if (how === 'extra') base[extraKey || 'extra'] = bad;
       else return JSON.parse(`{"__proto__":{"admin":true},"constructor":{"prototype":{}}}`);
@@ -468,6 +481,15 @@ function queryArbitrary(schema: ZodType | undefined): fc.Arbitrary<string> {
       ),
     );
     options.push({ arbitrary: valid.map((entries) => encodeQuery(entries, false)), weight: 3 });
+    options.push({
+      arbitrary: valid.map((entries) =>
+        encodeQuery(
+          entries.map(([k, v]) => [k, withNul(v) as string] as const),
+          false,
+        ),
+      ),
+      weight: 1,
+    });
     options.push({
       arbitrary: fc
         .tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x'])), value)

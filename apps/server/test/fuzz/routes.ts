@@ -5,8 +5,6 @@
 import { signInSchema } from '@adreel/domain';
 import type { RouteTable } from './harness';
 
-const COUNTS_ATTEMPT = 'a refused attempt is counted';
-
 export const ROUTES: RouteTable = {
   // Not JSON endpoints.
   'GET /': { skip: 'the web app’s index.html' },
@@ -127,5 +125,3 @@ export const ROUTES: RouteTable = {
   'POST /api/admin/reports/:id/dismiss': { caller: 'admin' },
   'POST /api/admin/reports/:id/remove-video': { caller: 'admin' },
 };
-
-void COUNTS_ATTEMPT;
