@@ -225,8 +225,18 @@ async function lighthouseAll(baseUrl: string) {
     const pages: Record<string, PageFigures & { runs: number[] }> = {};
     for (const page of PAGES) {
       const runs: PageFigures[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1)
-        runs.push(await lighthousePage(`${baseUrl}${page}`, chrome.port));
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
+        // Lighthouse now and then loses its trace (NO_NAVSTART, NO_FCP): that run is taken again.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            runs.push(await lighthousePage(`${baseUrl}${page}`, chrome.port));
+            break;
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            console.log(`lighthouse ${page}: run again after: ${(error as Error).message}`);
+          }
+        }
+      }
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)] as PageFigures;
       pages[page] = { ...median, runs: runs.map((r) => r.performance) };
