@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '@/test/render-app';
 import { api, getAccessToken, setAccessToken } from './api';
-import { REFRESH_MARGIN_MS, SessionProvider, useSession } from './session';
+import { REFRESH_MARGIN_MS, SESSION_HINT_KEY, SessionProvider, useSession } from './session';
 
 afterEach(() => {
   setAccessToken(null);
@@ -184,11 +184,14 @@ describe('session', () => {
     renderSession();
     expect(await screen.findByText('user: Maya Chen (admin)')).toBeTruthy();
     expect(getAccessToken()).toBe('access-1');
-    expect(localStorage.length).toBe(0);
+    // Only the hint that a session exists is stored, never the token.
+    expect(Object.keys(localStorage)).toEqual([SESSION_HINT_KEY]);
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('status: signed-out')).toBeTruthy();
     expect(getAccessToken()).toBeNull();
+    expect(localStorage.length).toBe(0);
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith('/api/auth/signout', expect.anything()),
     );

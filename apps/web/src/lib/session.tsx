@@ -134,6 +134,31 @@ function sharedRefresh(): Promise<RefreshOutcome> {
 
 const signedOut: SessionState = { status: 'signed-out' };
 
+/**
+ * Kept while this browser holds a session. Only a hint (the refresh cookie itself is httpOnly): a
+ * visitor without it needn't wait for the session check before reading public data such as the
+ * feed, which would otherwise put a round trip before the first video (issue 8: first frame ≤ 1 s).
+ */
+export const SESSION_HINT_KEY = 'adreel.has-session';
+
+/** False only when this browser has no sign of a session; unknown (no storage) counts as maybe. */
+export function mayHaveSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function rememberSession(present: boolean) {
+  try {
+    if (present) localStorage.setItem(SESSION_HINT_KEY, '1');
+    else localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Without storage every visit waits for the session check, as before.
+  }
+}
+
 export const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -146,6 +171,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const apply = useCallback((session: ActiveSession | null) => {
     setAccessToken(session?.access_token ?? null);
+    rememberSession(session !== null);
     expiresAtRef.current = session ? session.expires_at * 1000 : null;
     setExpiresAt(expiresAtRef.current);
     setState(session ? { status: 'signed-in', user: session.user } : signedOut);

@@ -2,6 +2,7 @@ import type { FeedVideo } from '@adreel/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_KEY } from '@/lib/session';
 import {
   errorResponse,
   jsonResponse,
@@ -145,6 +146,23 @@ describe('feed', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to video 4' }));
     await waitFor(() => expect(played.at(-1)).toBe('Fourth ad'));
+  });
+
+  it('reads the feed while the session is still being checked when this browser has none', async () => {
+    mockApi({ 'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }) });
+    renderApp('/feed', { status: 'loading' });
+    expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
+  });
+
+  it('waits for the session check when this browser may be signed in, for its likes', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    const fetchMock = mockApi({
+      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+    });
+    renderApp('/feed', { status: 'loading' });
+    await waitFor(() => expect(document.title).toMatch(/^Feed/));
+    expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(0);
+    expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('keeps the sound choice from one video to the next', async () => {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useWatchTrackers } from '@/features/metrics/lib/use-watch-tracking';
 import { serverMessage } from '@/lib/error-message';
-import { useSession } from '@/lib/session';
+import { mayHaveSession, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useFeed } from '../api/get-feed';
 import { FeedItem, type Preload } from './feed-item';
@@ -195,7 +195,14 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
   const [params] = useSearchParams();
   const start = params.get('start');
   const session = useSession();
-  const feed = useFeed(start, session.status === 'signed-in', session.status !== 'loading');
+  // A visitor with no sign of a session reads the feed at once, beside the session check; one who
+  // may be signed in waits for it, so their likes come with the first page.
+  const [maybeSignedIn] = useState(mayHaveSession);
+  const feed = useFeed(
+    start,
+    session.status === 'signed-in',
+    session.status !== 'loading' || !maybeSignedIn,
+  );
   const videos = useMemo(() => {
     const seen = new Set<string>();
     return (feed.data?.pages ?? [])
