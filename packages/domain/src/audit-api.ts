@@ -8,7 +8,11 @@ import { z } from 'zod';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const day = z.iso.date({ error: 'Use a date like 2026-01-31' });
+const DAY_MESSAGE = 'Use a date like 2026-01-31';
+/** A calendar day; year 0000 matches the ISO pattern but PostgreSQL has no year 0. */
+const day = z.iso
+  .date({ error: DAY_MESSAGE })
+  .refine((value) => !value.startsWith('0000'), { error: DAY_MESSAGE });
 
 export const auditQuerySchema = z
   .object({
