@@ -167,6 +167,11 @@ async function renderClip(demo: DemoVideo, output: string, font: string | null):
         'ultrafast',
         '-crf',
         '28',
+        // The test pattern is all detail: capped, it stays a light file like a real ad.
+        '-maxrate',
+        '1500k',
+        '-bufsize',
+        '3000k',
         '-pix_fmt',
         'yuv420p',
         '-c:a',
@@ -191,7 +196,7 @@ async function renderClip(demo: DemoVideo, output: string, font: string | null):
 async function renderPoster(video: string, output: string): Promise<void> {
   await run(
     ffmpegPath(),
-    ['-v', 'error', '-y', '-ss', '1', '-i', video, '-frames:v', '1', '-q:v', '3', output],
+    ['-v', 'error', '-y', '-ss', '1', '-i', video, '-frames:v', '1', '-q:v', '5', output],
     { timeout: 60_000 },
   );
 }

@@ -100,6 +100,10 @@ export async function probe(file: string): Promise<ProbeResult> {
   };
 }
 
+/** Within 720×1280, aspect kept, even sides: the size of the rendition and of its poster. */
+const RENDITION_SCALE =
+  "scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2";
+
 /**
  * H.264/AAC MP4 fitting within 720×1280 (aspect kept, even sides), `+faststart` so playback starts
  * before the whole file has arrived. A silent source gets a silent AAC track, so every file has one.
@@ -122,13 +126,19 @@ export async function transcode(input: string, output: string, hasAudio: boolean
       ...audioInput,
       ...maps,
       '-vf',
-      "scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2",
+      RENDITION_SCALE,
       '-c:v',
       'libx264',
       '-preset',
       'veryfast',
       '-crf',
       '23',
+      // Capped so a busy picture cannot make a file phones struggle to fetch on the move: about
+      // what short-video apps send at 720p.
+      '-maxrate',
+      '2500k',
+      '-bufsize',
+      '5000k',
       '-pix_fmt',
       'yuv420p',
       '-c:a',
@@ -160,8 +170,12 @@ export async function poster(input: string, output: string, durationSec: number)
       input,
       '-frames:v',
       '1',
+      // At the size the rendition is shown, not the original's: it is the first thing the feed
+      // paints (its largest contentful paint), so every kilobyte counts on a phone.
+      '-vf',
+      RENDITION_SCALE,
       '-q:v',
-      '3',
+      '5',
       '-f',
       'image2',
       output,
