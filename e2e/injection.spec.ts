@@ -61,7 +61,10 @@ async function expectInert({ page, dialogs }: WatchedPage) {
 
 /** The payload is on the page, as text. */
 async function expectShown(watched: WatchedPage, text: string) {
-  await expect(watched.page.getByText(text, { exact: false }).first()).toBeVisible();
+  // Some screens keep a phone and a desktop layout in the page: the one on show counts.
+  await expect(
+    watched.page.getByText(text, { exact: false }).filter({ visible: true }).first(),
+  ).toBeVisible();
   await expectInert(watched);
 }
 
