@@ -2,6 +2,7 @@
  * Composes the HTTP application from its parts. No side effects at import: main.ts (or a test)
  * builds the dependencies and calls buildApp.
  */
+import { feedQuerySchema } from '@adreel/domain';
 import cookie from '@fastify/cookie';
 import Fastify, {
   type FastifyBaseLogger,
@@ -29,6 +30,7 @@ import { brandCampaignRoutes, publicCampaignRoutes } from './modules/campaigns/c
 import { digestRoutes } from './modules/digest/digest.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { feedRoutes } from './modules/feed/feed.routes';
+import { getFeedPage } from './modules/feed/feed.service';
 import { leaderboardRoutes } from './modules/leaderboards/leaderboards.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { hasVerifiedFactor } from './modules/mfa/mfa.queries';
@@ -192,6 +194,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(brandCampaignRoutes, { prefix: '/api/brand', context });
   await app.register(publicCampaignRoutes, { prefix: '/api', context });
 
-  await registerWebApp(app, { distDir: config.webDistDir, appName: config.appName });
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    appName: config.appName,
+    // A signed-out viewer's first video: a valid `start` puts that video first, as the feed does.
+    feedPoster: async (start) => {
+      const parsed = feedQuerySchema.safeParse({ start: start ?? undefined });
+      const query = parsed.success ? parsed.data : {};
+      const page = await getFeedPage(database.db, { viewerId: null, start: query.start });
+      return page.videos[0]?.thumbUrl ?? null;
+    },
+  });
   return app;
 }

@@ -9,6 +9,7 @@ export * from './identity-api';
 export * from './messages';
 export * from './mfa-api';
 export * from './roles';
+export * from './screens';
 export * from './statuses';
 export * from './validation';
 export * from './video-api';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { screenModuleName } from '@adreel/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
@@ -16,6 +17,47 @@ function loadIndexHtml(distDir: string, appName: string): string {
     .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * For each screen of the build, the `<link rel="modulepreload">` tags of its code that the page
+ * does not already name: the screen module and the shared chunks it imports. Read from the build's
+ * manifest (Vite's .vite/manifest.json). Without it, no screen gets hints.
+ */
+function loadScreenPreloads(distDir: string): Map<string, string> {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  const hints = new Map<string, string>();
+  if (!existsSync(file)) return hints;
+  const manifest = new Map(
+    Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>),
+  );
+  const closure = (key: string, into = new Set<string>()) => {
+    if (into.has(key) || !manifest.has(key)) return into;
+    into.add(key);
+    for (const imported of manifest.get(key)?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  // The page itself names the entry and its static imports.
+  const named = closure('index.html');
+  for (const key of manifest.keys()) {
+    const screen = /^src\/routes\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1];
+    if (!screen) continue;
+    const links = [...closure(key)]
+      .filter((chunk) => !named.has(chunk))
+      .map(
+        (chunk) => `<link rel="modulepreload" crossorigin href="/${manifest.get(chunk)?.file}">`,
+      );
+    hints.set(screen, links.join(''));
+  }
+  return hints;
+}
+
+/** The feed's first poster, preloaded by the page that shows it (its largest paint). */
+export type FeedPoster = (start: string | null) => Promise<string | null>;
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
@@ -24,11 +66,34 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; appName: string },
+  options: { distDir: string; appName: string; feedPoster?: FeedPoster },
 ): Promise<void> {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
     const indexHtml = loadIndexHtml(options.distDir, options.appName);
+    const screenPreloads = loadScreenPreloads(options.distDir);
+    /**
+     * The page for a path, with what that path will fetch next named in its head, so the browser
+     * fetches it beside the app's code rather than after it has run: the screen's code and, on
+     * /feed, the first video's poster (the feed's largest paint; high priority).
+     */
+    const pageFor = async (request: FastifyRequest) => {
+      const url = new URL(request.url, 'http://localhost');
+      const hints = [screenPreloads.get(screenModuleName(url.pathname)) ?? ''];
+      if (options.feedPoster && url.pathname.replace(/\/+$/, '') === '/feed') {
+        const poster = await options.feedPoster(url.searchParams.get('start')).catch((error) => {
+          request.log.warn({ err: error }, 'no poster hint for /feed');
+          return null;
+        });
+        if (poster) {
+          hints.push(
+            `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(poster)}">`,
+          );
+        }
+      }
+      const head = hints.join('');
+      return head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
+    };
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: false,
@@ -45,18 +110,18 @@ export async function registerWebApp(
         );
       },
     });
-    const sendIndex = (reply: FastifyReply) =>
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
       reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml);
+        .send(await pageFor(request));
     // The root is a directory to the static handler; it is the app's home page to a person.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.get('/', { schema: { hide: true } }, sendIndex);
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const method = request.method;
       if (!isApiPath(request.url) && (method === 'GET' || method === 'HEAD')) {
-        return sendIndex(reply);
+        return sendIndex(request, reply);
       }
       return reply.code(404).send(errorBody('not_found', 'Not found'));
     });

@@ -1,0 +1,83 @@
+/**
+ * The page the server sends names what its screen will fetch next (issue 8 item 6): the screen's
+ * code from the build's manifest (modulepreload), and on /feed the first video's poster, the feed's
+ * largest paint, at high priority.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { createVideo } from '../support/factories';
+
+let t: TestApp;
+
+/** A build with an entry, two screens sharing a chunk with it, and one chunk of their own. */
+function fakeBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'adreel-web-hints-'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Adreel</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  mkdirSync(path.join(dist, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_icons-1.js': { file: 'assets/icons-1.js', imports: ['_react-1.js'] },
+    'src/routes/feed.tsx': { file: 'assets/feed-1.js', imports: ['_react-1.js', '_icons-1.js'] },
+    'src/routes/landing.tsx': { file: 'assets/landing-1.js', imports: ['_react-1.js'] },
+    'src/routes/creator-upload.tsx': { file: 'assets/creator-upload-1.js' },
+  };
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+const page = async (url: string) => {
+  const response = await t.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  return response.body;
+};
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const preloads = (html: string) =>
+  [...head(html).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1],
+  );
+
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+});
+afterAll(() => t?.close());
+
+describe('the page for a screen', () => {
+  it("names the screen's code the page does not already name", async () => {
+    expect(preloads(await page('/feed'))).toEqual(['/assets/feed-1.js', '/assets/icons-1.js']);
+    expect(preloads(await page('/'))).toEqual(['/assets/landing-1.js']);
+    expect(preloads(await page('/creator/upload'))).toEqual(['/assets/creator-upload-1.js']);
+  });
+
+  it('names nothing for a path without a screen, and is the app page all the same', async () => {
+    const html = await page('/no/such/screen');
+    expect(preloads(html)).toEqual([]);
+    expect(html).toContain('<div id="root"></div>');
+    expect(preloads(await page('/__proto__'))).toEqual([]);
+  });
+
+  it("names the first video's poster on /feed, at high priority, and follows ?start=", async () => {
+    const posterLink = (html: string) =>
+      /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(head(html))?.[1];
+    // No videos yet: no poster to name.
+    expect(posterLink(await page('/feed'))).toBeUndefined();
+
+    const featured = await createVideo(t.database.db, { status: 'approved', featured: true });
+    const other = await createVideo(t.database.db, { status: 'approved' });
+    const hidden = await createVideo(t.database.db, { status: 'pending' });
+    expect(posterLink(await page('/feed'))).toBe(featured.thumbUrl);
+    expect(posterLink(await page(`/feed?start=${other.id}`))).toBe(other.thumbUrl);
+    // A start that is not a live video, or not an id, gives the feed's own first.
+    expect(posterLink(await page(`/feed?start=${hidden.id}`))).toBe(featured.thumbUrl);
+    expect(posterLink(await page('/feed?start=%3Cscript%3E'))).toBe(featured.thumbUrl);
+    // Other screens never name a poster.
+    expect(posterLink(await page('/briefs'))).toBeUndefined();
+  });
+});
