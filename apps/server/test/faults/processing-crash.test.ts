@@ -126,10 +126,10 @@ describe('a processing job whose server is killed', () => {
     const folder = path.join(state.dataDir, 'media', 'videos', video.id);
     const files = (await readdir(folder)).sort();
     expect(files).toHaveLength(2);
-    expect(files.every((name) => /^[0-9a-f]{32}\.(mp4|jpg)$/.test(name))).toBe(true);
+    expect(files.every((name) => /^[0-9a-f]{32}\.(mp4|webp)$/.test(name))).toBe(true);
     expect(done.fileUrl).toBe(`/media/videos/${video.id}/${files.find((f) => f.endsWith('.mp4'))}`);
     expect(done.thumbUrl).toBe(
-      `/media/videos/${video.id}/${files.find((f) => f.endsWith('.jpg'))}`,
+      `/media/videos/${video.id}/${files.find((f) => f.endsWith('.webp'))}`,
     );
     const rendition = await probe(path.join(folder, files.find((f) => f.endsWith('.mp4')) ?? ''));
     expect(rendition).toMatchObject({ hasVideo: true, hasAudio: true });

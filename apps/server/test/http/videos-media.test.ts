@@ -163,7 +163,7 @@ describe('a retried processing job', () => {
     expect(row?.status).toBe('pending');
     const files = (await readdir(leftovers)).sort();
     expect(files).toHaveLength(2);
-    expect(files.map((name) => path.extname(name)).sort()).toEqual(['.jpg', '.mp4']);
+    expect(files.map((name) => path.extname(name)).sort()).toEqual(['.mp4', '.webp']);
     expect(row?.fileUrl).toBe(`/media/videos/${video.id}/${files.find((f) => f.endsWith('.mp4'))}`);
     expect(await readdir(path.join(dataDir, 'processing'))).not.toContain(video.id);
     const [done] = await t.database.db

@@ -101,7 +101,9 @@ describe('upload over tus', () => {
     expect(row).toMatchObject({
       status: 'pending',
       fileUrl: expect.stringMatching(new RegExp(`^/media/videos/${video.id}/[0-9a-f]{32}\\.mp4$`)),
-      thumbUrl: expect.stringMatching(new RegExp(`^/media/videos/${video.id}/[0-9a-f]{32}\\.jpg$`)),
+      thumbUrl: expect.stringMatching(
+        new RegExp(`^/media/videos/${video.id}/[0-9a-f]{32}\\.webp$`),
+      ),
     });
     expect(row?.durationSec).toBeGreaterThan(1.5);
     expect(row?.durationSec).toBeLessThan(2.6);
@@ -129,7 +131,10 @@ describe('upload over tus', () => {
 
     const posterResponse = await t.app.inject({ method: 'GET', url: row?.thumbUrl ?? '' });
     expect(posterResponse.statusCode).toBe(200);
-    expect(posterResponse.headers['content-type']).toBe('image/jpeg');
+    expect(posterResponse.headers['content-type']).toBe('image/webp');
+    // A WebP file (RIFF....WEBP).
+    expect(posterResponse.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(posterResponse.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect(posterResponse.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(row?.thumbUrl).toContain(sha256Prefix(posterResponse.rawPayload));
 

@@ -102,7 +102,7 @@ describe('S3-compatible storage', () => {
     const videoKey = keyFromUrl(row?.fileUrl);
     const posterKey = keyFromUrl(row?.thumbUrl);
     expect(videoKey).toMatch(new RegExp(`^videos/${video.id}/[0-9a-f]{32}\\.mp4$`));
-    expect(posterKey).toMatch(new RegExp(`^videos/${video.id}/[0-9a-f]{32}\\.jpg$`));
+    expect(posterKey).toMatch(new RegExp(`^videos/${video.id}/[0-9a-f]{32}\\.webp$`));
     expect(await bucketKeys()).toEqual([videoKey, posterKey].sort());
     // Nothing of it on the local disk: the original is gone, renditions live in the bucket.
     expect(await readdir(path.join(dataDir, 'uploads'))).toEqual([]);

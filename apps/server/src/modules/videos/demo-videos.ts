@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { profiles, videos } from '../../db/schema';
-import { ffmpegPath } from '../../platform/media/ffmpeg';
+import { ffmpegPath, POSTER_EXT, posterArgs } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
 import { ensureDemoCampaignActivity } from '../campaigns/demo-campaigns';
 import { ensureDemoEngagement } from './demo-engagement';
@@ -194,11 +194,7 @@ async function renderClip(demo: DemoVideo, output: string, font: string | null):
 }
 
 async function renderPoster(video: string, output: string): Promise<void> {
-  await run(
-    ffmpegPath(),
-    ['-v', 'error', '-y', '-ss', '1', '-i', video, '-frames:v', '1', '-q:v', '5', output],
-    { timeout: 60_000 },
-  );
+  await run(ffmpegPath(), posterArgs(video, output, 1), { timeout: 60_000 });
 }
 
 const DEMO_KEY_PATTERN = '/media/videos/demo-%';
@@ -252,14 +248,14 @@ export async function ensureDemoVideos(deps: DemoVideoDeps): Promise<number> {
       const creatorId = creatorOf.get(demo.creatorUsername);
       if (!creatorId) continue;
       const mp4 = path.join(work, `${demo.key}.mp4`);
-      const jpg = path.join(work, `${demo.key}.jpg`);
+      const posterFile = path.join(work, `${demo.key}.${POSTER_EXT}`);
       await renderClip(demo, mp4, font);
-      await renderPoster(mp4, jpg);
+      await renderPoster(mp4, posterFile);
       const videoKey = `videos/${demo.key}.mp4`;
-      const posterKey = `posters/${demo.key}.jpg`;
+      const posterKey = `posters/${demo.key}.${POSTER_EXT}`;
       // Same keys every time: a second process making them too only rewrites identical files.
       await storage.putFile(videoKey, mp4);
-      await storage.putFile(posterKey, jpg);
+      await storage.putFile(posterKey, posterFile);
       made.push({
         demo,
         creatorId,

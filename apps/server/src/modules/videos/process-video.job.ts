@@ -22,7 +22,7 @@ import {
   PermanentJobError,
   type Worker,
 } from '../../platform/jobs/queue';
-import { poster, probe, transcode } from '../../platform/media/ffmpeg';
+import { POSTER_EXT, poster, probe, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
 
@@ -54,7 +54,8 @@ async function removeOriginal(config: Config, uploadId: string): Promise<void> {
 
 export interface RenderedVideo {
   mp4: string;
-  jpg: string;
+  /** The poster (POSTER_EXT). */
+  posterFile: string;
   durationSec: number;
 }
 
@@ -66,7 +67,7 @@ export async function renderVideo(original: string, work: string): Promise<Rende
   const source = await probe(original);
   if (!source.hasVideo) throw new PermanentJobError('No video stream');
   const mp4 = path.join(work, 'out.mp4');
-  const jpg = path.join(work, 'poster.jpg');
+  const posterFile = path.join(work, `poster.${POSTER_EXT}`);
   try {
     await transcode(original, mp4, source.hasAudio);
   } catch (error) {
@@ -77,8 +78,8 @@ export async function renderVideo(original: string, work: string): Promise<Rende
   if (!result.hasVideo || result.durationSec === null) {
     throw new PermanentJobError('The transcoded file has no playable video');
   }
-  await poster(mp4, jpg, result.durationSec);
-  return { mp4, jpg, durationSec: result.durationSec };
+  await poster(mp4, posterFile, result.durationSec);
+  return { mp4, posterFile, durationSec: result.durationSec };
 }
 
 export function createVideoWorker(deps: VideoProcessingDeps): Worker {
@@ -103,9 +104,9 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     await storage.removeAll(videoMediaDir(videoId));
     await mkdir(work, { recursive: true });
     try {
-      const { mp4, jpg, durationSec: rendered } = await renderVideo(original, work);
+      const { mp4, posterFile, durationSec: rendered } = await renderVideo(original, work);
       const videoKey = await storage.putRendition(videoMediaDir(videoId), mp4, 'mp4');
-      const posterKey = await storage.putRendition(videoMediaDir(videoId), jpg, 'jpg');
+      const posterKey = await storage.putRendition(videoMediaDir(videoId), posterFile, POSTER_EXT);
       const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(rendered * 100) / 100);
       const updated = await db
         .update(videos)
