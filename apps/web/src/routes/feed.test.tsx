@@ -108,6 +108,13 @@ describe('feed', () => {
     expect(within(first).getByLabelText('Cloud sneakers').getAttribute('poster')).toBe(
       sneakers.thumbUrl,
     );
+    // The next one's poster comes once the first has a frame.
+    fireEvent.loadedData(within(first).getByLabelText('Cloud sneakers'));
+    await waitFor(() =>
+      expect(within(second).getByLabelText('Cold brew').getAttribute('poster')).toBe(
+        coffee.thumbUrl,
+      ),
+    );
   });
 
   it('plays only the video on screen, preloads the next, and moves with j/k and the arrows', async () => {
@@ -127,7 +134,14 @@ describe('feed', () => {
     expect(video('Cloud sneakers').muted).toBe(true);
     expect(video('Cloud sneakers').loop).toBe(true);
     expect(video('Cloud sneakers').getAttribute('preload')).toBe('auto');
-    expect(video('Cold brew').getAttribute('preload')).toBe('auto');
+    expect(video('Cloud sneakers').getAttribute('poster')).toBe(sneakers.thumbUrl);
+    // Until the video on screen shows a frame, the others wait for it: no bytes, no poster.
+    expect(video('Cold brew').getAttribute('preload')).toBe('none');
+    expect(video('Cold brew').getAttribute('poster')).toBeNull();
+    expect(video('Third ad').getAttribute('preload')).toBe('none');
+    fireEvent.loadedData(video('Cloud sneakers'));
+    await waitFor(() => expect(video('Cold brew').getAttribute('preload')).toBe('auto'));
+    expect(video('Cold brew').getAttribute('poster')).toBe(coffee.thumbUrl);
     expect(video('Third ad').getAttribute('preload')).toBe('metadata');
     // Further away there is only the poster.
     expect(screen.queryByLabelText('Fourth ad')).toBeNull();

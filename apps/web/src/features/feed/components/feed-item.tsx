@@ -17,8 +17,12 @@ interface PlayerProps {
   onScreen: boolean;
   muted: boolean;
   preload: Preload;
+  /** Leave the poster out (a neighbour while the video on screen has not shown a frame yet). */
+  withoutPoster: boolean;
   tracker: WatchTracker;
   onSoundBlocked: () => void;
+  /** The video has a frame to show (or cannot load): called once per element. */
+  onFirstFrame?: (() => void) | undefined;
 }
 
 /** The video element itself: plays only while it should, and reports how far it was watched. */
@@ -28,8 +32,10 @@ function Player({
   onScreen,
   muted,
   preload,
+  withoutPoster,
   tracker,
   onSoundBlocked,
+  onFirstFrame,
 }: PlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useWatchTracking(ref, tracker, onScreen);
@@ -61,12 +67,14 @@ function Player({
     <video
       ref={ref}
       src={video.fileUrl}
-      poster={video.thumbUrl ?? undefined}
+      poster={withoutPoster ? undefined : (video.thumbUrl ?? undefined)}
       muted={muted}
       loop
       playsInline
       disablePictureInPicture
       preload={preload}
+      onLoadedData={onFirstFrame}
+      onError={onFirstFrame}
       aria-label={video.title}
       className="absolute inset-0 size-full object-cover"
     />
@@ -81,6 +89,12 @@ export interface FeedItemProps {
   /** Near enough to keep a video element (the others show their poster). */
   mounted: boolean;
   preload: Preload;
+  /**
+   * The video on screen has not shown a frame yet: this one waits with its poster and its bytes,
+   * so the first video gets the connection to itself (a phone's first visit).
+   */
+  deferMedia: boolean;
+  onFirstFrame?: (() => void) | undefined;
   /** The page is visible. */
   pageVisible: boolean;
   muted: boolean;
@@ -97,6 +111,8 @@ export function FeedItem({
   active,
   mounted,
   preload,
+  deferMedia,
+  onFirstFrame,
   pageVisible,
   muted,
   onToggleMuted,
@@ -126,11 +142,14 @@ export function FeedItem({
             onScreen={active}
             muted={muted}
             preload={preload}
+            withoutPoster={deferMedia}
             tracker={tracker}
             onSoundBlocked={onSoundBlocked}
+            onFirstFrame={onFirstFrame}
           />
         ) : (
-          video.thumbUrl && (
+          video.thumbUrl &&
+          !deferMedia && (
             <img
               src={video.thumbUrl}
               alt=""

@@ -23,9 +23,12 @@ const DOTS_WINDOW = 7;
 const FEED_HEIGHT =
   'h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-3.5rem)]';
 
-function preloadFor(index: number, active: number): Preload {
-  // The one on screen and the next load fully, so a swipe starts at once.
-  if (index === active || index === active + 1) return 'auto';
+function preloadFor(index: number, active: number, activeHasFrame: boolean): Preload {
+  if (index === active) return 'auto';
+  // Until the one on screen shows a frame, the others wait: it gets the whole connection.
+  if (!activeHasFrame) return 'none';
+  // The next loads fully, so a swipe starts at once.
+  if (index === active + 1) return 'auto';
   return Math.abs(index - active) <= MOUNTED_AHEAD ? 'metadata' : 'none';
 }
 
@@ -218,6 +221,9 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
   // A new ?start is a new feed: it begins at its first video.
   // biome-ignore lint/correctness/useExhaustiveDependencies: start is what resets it
   useEffect(() => setActive(0), [start]);
+  // Once a video on screen has shown a frame, its neighbours may load (it stays so).
+  const [firstFrameShown, setFirstFrameShown] = useState(false);
+  const onFirstFrame = useCallback(() => setFirstFrameShown(true), []);
   const [muted, setMuted] = useState(true);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const pageVisible = usePageVisible();
@@ -322,7 +328,9 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
             index={index}
             active={index === active}
             mounted={index >= active - MOUNTED_BEHIND && index <= active + MOUNTED_AHEAD}
-            preload={preloadFor(index, active)}
+            preload={preloadFor(index, active, firstFrameShown)}
+            deferMedia={!firstFrameShown && index !== active}
+            onFirstFrame={index === active ? onFirstFrame : undefined}
             pageVisible={pageVisible}
             muted={muted}
             onToggleMuted={toggleMuted}
