@@ -9,12 +9,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** The built index.html with the configured product name in its title and application-name meta. */
+/**
+ * The built index.html with the configured product name in its title, its application-name meta and
+ * the static top bar's wordmark.
+ */
 function loadIndexHtml(distDir: string, appName: string): string {
   const name = escapeHtml(appName);
   return readFileSync(path.join(distDir, 'index.html'), 'utf8')
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
+    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`)
+    .replace(/(<span [^>]*data-app-name=""[^>]*>)[^<]*(<\/span>)/, `$1${name}$2`);
 }
 
 interface ManifestChunk {

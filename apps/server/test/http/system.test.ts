@@ -61,6 +61,9 @@ describe('web app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>Reelio</title>');
     expect(res.body).toContain('<meta name="application-name" content="Reelio">');
+    // The static top bar shown until the app's code has run names it too.
+    expect(res.body).toContain('<span class="wordmark" data-app-name="">Reelio</span>');
+    expect(res.body).not.toContain('Adreel');
   });
 
   it('serves the home page at /', async () => {

@@ -11,7 +11,7 @@ function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'adreel-web-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta name="application-name" content="Adreel"><title>Adreel</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="application-name" content="Adreel"><title>Adreel</title></head><body><div id="root"><header><span class="wordmark" data-app-name="">Adreel</span></header></div></body></html>',
   );
   return dir;
 }

@@ -9,7 +9,10 @@ export function RootLayout() {
   );
 }
 
-/** Rendered until the first screen's code has loaded: blank, so nothing flashes. */
+/**
+ * Rendered until the first screen's code has loaded. main.tsx renders the app only once it has, so
+ * this is a safety net: blank, so nothing flashes.
+ */
 export function RootHydrateFallback() {
   return <p className="sr-only">Loading</p>;
 }
