@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema.
+import './lib/zod-jitless';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

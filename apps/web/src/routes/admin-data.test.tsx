@@ -177,6 +177,29 @@ describe('account: digest and your data', () => {
     expect(sentBodies(fetchMock, 'PUT /api/account/digest')).toEqual([{ subscribed: false }]);
   });
 
+  it('shows the change at once, and puts it back when it cannot be saved', async () => {
+    let fail: (response: Response) => void = () => {};
+    mockApi({
+      'GET /api/account/sessions': jsonResponse({ sessions: [] }),
+      'GET /api/account/digest': jsonResponse({ subscribed: true }),
+      'PUT /api/account/digest': () =>
+        new Promise<Response>((resolve) => {
+          fail = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/account', signedInAs('creator'));
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Email me the weekly digest',
+    })) as HTMLInputElement;
+    await user.click(box);
+    await waitFor(() => expect(box.checked).toBe(false));
+    expect(box.disabled).toBe(true);
+    fail(jsonResponse({ error: 'server_error', message: 'Try again later' }, 500));
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(box.disabled).toBe(false);
+  });
+
   it('deletes the account after the password, says why it refused, then signs out', async () => {
     let wrong = true;
     const fetchMock = mockApi({

@@ -14,7 +14,8 @@ export function DigestPreferenceCard() {
   const preference = useDigestPreference();
   const save = useSetDigestPreference();
   const id = useId();
-  const subscribed = preference.data?.subscribed;
+  // While a change is on its way the box shows it (and goes back if it fails).
+  const subscribed = save.isPending ? save.variables.subscribed : preference.data?.subscribed;
 
   function change(next: boolean) {
     save.mutate(
