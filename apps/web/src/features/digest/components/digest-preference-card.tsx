@@ -1,6 +1,6 @@
 import { DIGEST_MESSAGES } from '@adreel/domain/digest-api';
 import { Mail } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,13 +14,17 @@ export function DigestPreferenceCard() {
   const preference = useDigestPreference();
   const save = useSetDigestPreference();
   const id = useId();
-  // While a change is on its way the box shows it (and goes back if it fails).
-  const subscribed = save.isPending ? save.variables.subscribed : preference.data?.subscribed;
+  // The box shows a change in the same frame as the click, while it is saved (a controlled
+  // checkbox otherwise snaps back until the mutation's own optimistic update lands).
+  const [changing, setChanging] = useState<boolean | null>(null);
+  const subscribed = changing ?? preference.data?.subscribed;
 
   function change(next: boolean) {
+    setChanging(next);
     save.mutate(
       { subscribed: next },
       {
+        onSettled: () => setChanging(null),
         onSuccess: () =>
           toast.success(next ? DIGEST_MESSAGES.subscribed : DIGEST_MESSAGES.unsubscribed),
         onError: (error) => toast.error(serverMessage(error, DIGEST_MESSAGES.preferenceFailed)),
