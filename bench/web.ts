@@ -19,7 +19,8 @@
  *    then, once the next video has buffered, ArrowDown and from the key event to the next video's
  *    first presented frame after it. Median and worst; targets 1000 ms and 300 ms.
  * BENCH_WEB_URL=http://… measures a server already running instead (no build, no budget figure).
- * Writes bench/results/web.json and prints a last line of key=value figures.
+ * Writes bench/results/web.json (and each page's median Lighthouse report to bench/results/lighthouse/)
+ * and prints a last line of key=value figures.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -176,6 +177,8 @@ interface PageFigures {
   speedIndexMs: number;
   /** Audits of the three categories that did not pass, for finding out why. */
   failing: Array<{ id: string; category: string; score: number | null; title: string }>;
+  /** The whole report, written to bench/results/lighthouse/ for the median run (not in web.json). */
+  report: unknown;
 }
 
 async function lighthousePage(url: string, port: number): Promise<PageFigures> {
@@ -212,6 +215,7 @@ async function lighthousePage(url: string, port: number): Promise<PageFigures> {
     cls: numeric('cumulative-layout-shift'),
     speedIndexMs: Math.round(numeric('speed-index')),
     failing,
+    report: lhr,
   };
 }
 
@@ -222,7 +226,7 @@ async function lighthouseAll(baseUrl: string) {
     logLevel: 'silent',
   });
   try {
-    const pages: Record<string, PageFigures & { runs: number[] }> = {};
+    const pages: Record<string, Omit<PageFigures, 'report'> & { runs: number[] }> = {};
     for (const page of PAGES) {
       const runs: PageFigures[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
@@ -239,7 +243,13 @@ async function lighthouseAll(baseUrl: string) {
       }
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)] as PageFigures;
-      pages[page] = { ...median, runs: runs.map((r) => r.performance) };
+      const { report, ...figures } = median;
+      pages[page] = { ...figures, runs: runs.map((r) => r.performance) };
+      await mkdir(path.join(root, 'bench/results/lighthouse'), { recursive: true });
+      await writeFile(
+        path.join(root, `bench/results/lighthouse/${page.replace(/\W+/g, '_')}.json`),
+        JSON.stringify(report),
+      );
       console.log(
         `lighthouse ${page}: performance ${median.performance} (runs ${runs.map((r) => r.performance).join(', ')}) accessibility ${median.accessibility} best-practices ${median.bestPractices} FCP ${median.fcpMs} ms LCP ${median.lcpMs} ms TBT ${median.tbtMs} ms CLS ${median.cls}`,
       );
