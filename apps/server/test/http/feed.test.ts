@@ -1,8 +1,8 @@
 /** GET /api/feed (SPEC.md §2 Feed, §7 "Feed videos", §9 page size; DESIGN.md §3). */
 import { randomUUID } from 'node:crypto';
-import type { FeedPage } from '@adreel/domain';
+import { type FeedPage, feedPageSchema } from '@adreel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likes, videos } from '../../src/db/schema';
+import { likes, profiles, videos } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { asRole, signedInUser } from '../support/auth';
 import { createUser, createVideo } from '../support/factories';
@@ -100,6 +100,81 @@ describe('the feed', () => {
     const { ids } = await allPages();
     expect(new Set(ids).size).toBe(21);
     expect(ids).toHaveLength(21);
+  });
+
+  it('answers each video in the contract’s shape, field for field from the database', async () => {
+    const db = t.database.db;
+    const { eq, sql } = await import('drizzle-orm');
+    await db.delete(videos);
+    const creator = await createUser(db, { role: 'creator', displayName: 'Zoë "Z" \\ Ng' });
+    await db
+      .update(profiles)
+      .set({ photoUrl: '/media/photos/zoe.jpg' })
+      .where(eq(profiles.userId, creator.id));
+    // Text that JSON must escape, nulls, a fractional duration and a time with microseconds.
+    const full = await createVideo(db, {
+      creatorId: creator.id,
+      status: 'approved',
+      title: 'Quotes " and \\ back\nslash, tab\t, émoji 🎬 </script>',
+      caption: 'Line one\nline two',
+      durationSec: 12.5,
+      ctaText: 'Shop now',
+      ctaUrl: 'https://example.com/?a=1&b="2"',
+      views: 1234,
+      likes: 56,
+      shares: 7,
+      decayedScore: 0.9,
+    });
+    const bare = await createVideo(db, {
+      status: 'approved',
+      caption: null,
+      thumbUrl: null,
+      durationSec: null,
+      decayedScore: 0.1,
+    });
+    await db.execute(
+      sql`update videos set published_at = timestamptz '2026-03-04 05:06:07.891999+00' where id = ${full.id}`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/feed' });
+    expect(res.headers['content-type']).toContain('application/json');
+    const page = feedPageSchema.parse(res.json());
+    expect(page).toEqual({
+      videos: [
+        {
+          id: full.id,
+          title: 'Quotes " and \\ back\nslash, tab\t, émoji 🎬 </script>',
+          caption: 'Line one\nline two',
+          fileUrl: full.fileUrl,
+          thumbUrl: full.thumbUrl,
+          durationSec: 12.5,
+          ctaText: 'Shop now',
+          ctaUrl: 'https://example.com/?a=1&b="2"',
+          views: 1234,
+          likes: 56,
+          shares: 7,
+          featured: false,
+          publishedAt: '2026-03-04T05:06:07.891Z',
+          creator: {
+            id: creator.id,
+            username: creator.username,
+            displayName: 'Zoë "Z" \\ Ng',
+            photoUrl: '/media/photos/zoe.jpg',
+          },
+          likedByMe: false,
+        },
+        expect.objectContaining({
+          id: bare.id,
+          caption: null,
+          thumbUrl: null,
+          durationSec: null,
+          ctaText: null,
+          ctaUrl: null,
+          publishedAt: bare.publishedAt?.toISOString(),
+          creator: expect.objectContaining({ photoUrl: null }),
+        }),
+      ],
+      nextCursor: null,
+    });
   });
 
   it('marks the signed-in viewer’s likes', async () => {

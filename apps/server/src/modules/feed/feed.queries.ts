@@ -4,7 +4,6 @@
  * all descending. Keyset paging on that tuple walks `videos_feed_idx` backwards, so a deep page costs
  * what the first does.
  */
-import type { FeedVideo } from '@adreel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -19,30 +18,18 @@ export interface FeedPosition {
 }
 
 interface FeedRow extends Record<string, unknown> {
-  id: string;
-  title: string;
-  caption: string | null;
-  file_url: string;
-  thumb_url: string | null;
-  duration_sec: number | null;
-  cta_text: string | null;
-  cta_url: string | null;
-  views: number;
-  likes: number;
-  shares: number;
+  /** The video as its JSON text (FeedVideo's fields, in its order), written by PostgreSQL. */
+  video: string;
   featured: boolean;
   decayed_score: number;
-  published_at: string | Date;
   published_key: string;
-  creator_id: string;
-  username: string | null;
-  display_name: string | null;
-  photo_url: string | null;
-  liked_by_me: boolean;
+  id: string;
 }
 
 export interface FeedEntry {
-  video: FeedVideo;
+  /** JSON text of one FeedVideo, ready to be put into the page as it is. */
+  video: string;
+  id: string;
   position: FeedPosition;
 }
 
@@ -70,11 +57,21 @@ export function feedQuery(selection: FeedSelection): SQL {
   const liked = viewerId
     ? sql`exists (select 1 from likes l where l.user_id = ${viewerId}::uuid and l.video_id = v.id)`
     : sql`false`;
+  // The database writes each video's JSON (the FeedVideo contract, packages/domain feed-api.ts):
+  // the API passes that text through instead of parsing twenty columns per row into objects and
+  // serializing them again (decision 020). publishedAt is written as Date#toISOString would
+  // (milliseconds, truncated, UTC); the cursor's position columns come beside it.
   return sql`
-    select v.id, v.title, v.caption, v.file_url, v.thumb_url, v.duration_sec, v.cta_text, v.cta_url,
-      v.views, v.likes, v.shares, v.featured, v.decayed_score, v.published_at,
-      v.published_at::text as published_key, v.creator_id,
-      p.username, p.display_name, p.photo_url, ${liked} as liked_by_me
+    select json_build_object(
+        'id', v.id, 'title', v.title, 'caption', v.caption, 'fileUrl', v.file_url,
+        'thumbUrl', v.thumb_url, 'durationSec', v.duration_sec, 'ctaText', v.cta_text,
+        'ctaUrl', v.cta_url, 'views', v.views, 'likes', v.likes, 'shares', v.shares,
+        'featured', v.featured,
+        'publishedAt', to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'creator', json_build_object('id', v.creator_id, 'username', coalesce(p.username, ''),
+          'displayName', coalesce(p.display_name, p.username, ''), 'photoUrl', p.photo_url),
+        'likedByMe', ${liked})::text as video,
+      v.featured, v.decayed_score, v.published_at::text as published_key, v.id
     from videos v
     left join profiles p on p.user_id = v.creator_id
     where ${sql.join(conditions, sql` and `)}
@@ -83,30 +80,9 @@ export function feedQuery(selection: FeedSelection): SQL {
 }
 
 function toEntry(row: FeedRow): FeedEntry {
-  const publishedAt = new Date(row.published_at);
   return {
-    video: {
-      id: row.id,
-      title: row.title,
-      caption: row.caption,
-      fileUrl: row.file_url,
-      thumbUrl: row.thumb_url,
-      durationSec: row.duration_sec === null ? null : Number(row.duration_sec),
-      ctaText: row.cta_text,
-      ctaUrl: row.cta_url,
-      views: Number(row.views),
-      likes: Number(row.likes),
-      shares: Number(row.shares),
-      featured: row.featured,
-      publishedAt: publishedAt.toISOString(),
-      creator: {
-        id: row.creator_id,
-        username: row.username ?? '',
-        displayName: row.display_name ?? row.username ?? '',
-        photoUrl: row.photo_url,
-      },
-      likedByMe: row.liked_by_me,
-    },
+    video: row.video,
+    id: row.id,
     position: {
       featured: row.featured,
       decayedScore: Number(row.decayed_score),

@@ -59,11 +59,15 @@ export interface FeedRequest {
   start?: string | undefined;
 }
 
-export async function getFeedPage(db: Database, request: FeedRequest): Promise<FeedPage> {
+/**
+ * The page as the JSON text GET /api/feed answers (a FeedPage): the videos' JSON comes from the
+ * database as it is (feed.queries.ts), so nothing here parses or re-serializes them.
+ */
+export async function getFeedPageJson(db: Database, request: FeedRequest): Promise<string> {
   const { viewerId } = request;
   let after: FeedPosition | undefined;
   let excludeId: string | undefined;
-  const videos = [];
+  const videos: string[] = [];
   if (request.cursor) {
     ({ after, excludeId } = decodeCursor(request.cursor));
   } else if (request.start) {
@@ -71,16 +75,19 @@ export async function getFeedPage(db: Database, request: FeedRequest): Promise<F
     const [first] = await selectFeed(db, { viewerId, onlyId: request.start, limit: 1 });
     if (first) {
       videos.push(first.video);
-      excludeId = first.video.id;
+      excludeId = first.id;
     }
   }
   const wanted = FEED_PAGE_SIZE - videos.length;
   const rows = await selectFeed(db, { viewerId, after, excludeId, limit: wanted + 1 });
   const page = rows.slice(0, wanted);
-  videos.push(...page.map((row) => row.video));
+  for (const row of page) videos.push(row.video);
   const last = page.at(-1);
-  return {
-    videos,
-    nextCursor: rows.length > wanted && last ? encodeCursor(last.position, excludeId) : null,
-  };
+  const nextCursor = rows.length > wanted && last ? encodeCursor(last.position, excludeId) : null;
+  return `{"videos":[${videos.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** The same page as an object, for the server's own use (the web page's first poster). */
+export async function getFeedPage(db: Database, request: FeedRequest): Promise<FeedPage> {
+  return JSON.parse(await getFeedPageJson(db, request)) as FeedPage;
 }
