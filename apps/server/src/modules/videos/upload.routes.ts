@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import type { AuthContext } from '../../modules/auth/auth.tokens';
 import { allow, requireAuth } from '../../platform/authenticate';
+import { isDatabaseUnavailable, isTransientConflict } from '../../platform/db-errors';
 import { AppError, errorBody } from '../../platform/errors';
 import type { Worker } from '../../platform/jobs/queue';
 import {
@@ -65,6 +66,10 @@ function tusError(status: number, code: string, message: string): TusError {
 /** What a creator reads when the upload disk is full: our side, so a 507, and not for long. */
 export const STORAGE_FULL_MESSAGE =
   'There is no room to store your video right now. Please try again later.';
+
+/** 503 at the last byte: the upload is whole and kept, and becomes a video once we can record it. */
+export const UPLOAD_KEPT_MESSAGE =
+  'Your video is uploaded, but we could not add it to your videos just now. It will appear there within the hour.';
 
 /** Bytes an unprivileged process may still write where `directory` lives. */
 async function freeBytes(directory: string): Promise<number> {
@@ -170,6 +175,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         // Registered already (its processing will delete the file): keep it.
         if (error instanceof UploadAlreadyRegistered) {
           throw tusError(409, 'already_uploaded', 'This upload is already complete');
+        }
+        // The database is out of reach: the file is whole and stays; the hourly sweep makes it a
+        // video once the database is back (recoverFinishedUploads), as after a crash.
+        if (isDatabaseUnavailable(error) || isTransientConflict(error)) {
+          app.log.error({ err: error, uploadId: upload.id }, 'upload kept: database unavailable');
+          throw tusError(503, 'unavailable', UPLOAD_KEPT_MESSAGE);
         }
         // Nothing of a refused file is kept: the bytes and tus's metadata file go now.
         await store.remove(upload.id).catch(() => undefined);
