@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -48,6 +48,24 @@ async function onServer(statement: string): Promise<void> {
     await client.query(statement);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The resident set split as Linux counts it (/proc/self/status, bytes): anonymous memory (V8's heap
+ * and everything malloc holds), file-backed pages (the node binary and libraries as they are
+ * touched) and shared memory. Empty elsewhere.
+ */
+function residentKinds(): { rssAnon?: number; rssFile?: number; rssShmem?: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (field: string) => {
+      const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+      return match ? Number(match[1]) * 1024 : undefined;
+    };
+    return { rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), rssShmem: kb('RssShmem') };
+  } catch {
+    return {};
   }
 }
 
@@ -109,11 +127,29 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
     }
     if (message.name === 'memory') {
       // The server process's resident set and heap, in bytes (bench:soak samples it over the run).
-      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      // With { gc: true } (a server started with exposeGc), first the collection V8 makes when
+      // memory runs short: every unreachable object freed and the heap's empty pages given back, so
+      // what stays resident is what the process holds, not where V8's heap happens to be in its
+      // cycle of growing until the next collection. A leak (objects, buffers, native memory kept
+      // alive, malloc fragmentation) stays.
+      const { gc: collectFirst } = (message.args ?? {}) as { gc?: boolean };
+      const gc = (globalThis as { gc?: (options: object) => void }).gc;
+      let gcMs: number | null = null;
+      if (collectFirst) {
+        if (!gc) {
+          const error = 'memory { gc: true } needs a bench server started with exposeGc';
+          send({ id: message.id, ok: false, error } satisfies Reply);
+          return;
+        }
+        const from = performance.now();
+        gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+        gcMs = performance.now() - from;
+      }
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
       send({
         id: message.id,
         ok: true,
-        value: { rss, heapUsed, heapTotal, external },
+        value: { rss, heapUsed, heapTotal, external, arrayBuffers, gcMs, ...residentKinds() },
       } satisfies Reply);
       return;
     }
@@ -139,18 +175,53 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The malloc settings the server's start script gives production processes (decision 019). */
+export function productionGlibcTunables(): string {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../apps/server/package.json', import.meta.url), 'utf8'),
+  ) as { scripts: { start: string } };
+  const match = /GLIBC_TUNABLES=\$\{GLIBC_TUNABLES:-([^}\s]+)\}/.exec(manifest.scripts.start);
+  if (!match?.[1])
+    throw new Error('apps/server/package.json: the start script sets no GLIBC_TUNABLES');
+  return match[1];
+}
+
 /** The parent's side: starts `script serve` and waits until it listens. */
-export async function startBenchServer(script: string): Promise<BenchServer> {
+export async function startBenchServer(
+  script: string,
+  options: {
+    /**
+     * Node's --expose-gc in the server process, for the `memory` command's { gc: true } (nothing
+     * else changes: V8 collects as it would without it).
+     */
+    exposeGc?: boolean;
+    /**
+     * glibc's malloc tuned as `npm start` tunes it for production (GLIBC_TUNABLES in
+     * apps/server/package.json's start script, decision 019), read from that script so the two
+     * cannot drift apart.
+     */
+    productionMalloc?: boolean;
+  } = {},
+): Promise<BenchServer> {
   const child: ChildProcess = fork(script, ['serve'], {
     // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (for finding its hot spots).
     execArgv: [
       '--import',
       'tsx',
+      ...(options.exposeGc ? ['--expose-gc'] : []),
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(options.productionMalloc
+      ? {
+          env: {
+            ...process.env,
+            GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? productionGlibcTunables(),
+          },
+        }
+      : {}),
   });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
