@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type FeedPage, feedPageSchema } from '@adreel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, profiles, videos } from '../../src/db/schema';
+import { feedStatement } from '../../src/modules/feed/feed.queries';
 import { createTestApp, type TestApp } from '../support/app';
 import { asRole, signedInUser } from '../support/auth';
 import { createUser, createVideo } from '../support/factories';
@@ -175,6 +176,28 @@ describe('the feed', () => {
       ],
       nextCursor: null,
     });
+  });
+
+  it('is a statement PostgreSQL plans once: its prepared first page keeps the generic plan', async () => {
+    const { text, values } = feedStatement({ viewerId: null, limit: 21 });
+    expect(values).toEqual([]);
+    const handle = t.database;
+    const session =
+      handle.driver === 'postgres'
+        ? await handle.client.connect()
+        : { query: (q: string) => handle.client.query(q), release: () => undefined };
+    try {
+      await session.query(`prepare feed_probe as ${text}`);
+      for (let i = 0; i < 8; i += 1) await session.query('execute feed_probe');
+      const { rows } = await session.query(
+        `select generic_plans::int as generic, custom_plans::int as custom
+         from pg_prepared_statements where name = 'feed_probe'`,
+      );
+      expect(rows[0]).toMatchObject({ custom: 0 });
+      await session.query('deallocate feed_probe');
+    } finally {
+      session.release();
+    }
   });
 
   it('marks the signed-in viewer’s likes', async () => {
