@@ -197,6 +197,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWebApp(app, {
     distDir: config.webDistDir,
     appName: config.appName,
+    // The public reads these screens make first (web: features/*/api).
+    screenData: {
+      briefs: '/api/campaigns',
+      'leaderboard-videos': '/api/leaderboard/videos',
+      'leaderboard-creators': '/api/leaderboard/creators',
+    },
     // A signed-out viewer's first video: a valid `start` puts that video first, as the feed does.
     feedPoster: async (start) => {
       const parsed = feedQuerySchema.safeParse({ start: start ?? undefined });

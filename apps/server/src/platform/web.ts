@@ -62,6 +62,14 @@ function loadScreenPreloads(distDir: string): Map<string, string> {
 /** The feed's first poster, preloaded by the page that shows it (its largest paint). */
 export type FeedPoster = (start: string | null) => Promise<string | null>;
 
+/**
+ * The public API read a screen makes first, by screen module name (screenModuleName): fetched
+ * beside the app's code rather than after it has run, and used by the screen's own request (same
+ * URL, a same-origin fetch). Only reads whose answer is the same for everyone: a preloaded
+ * response carries no session.
+ */
+export type ScreenData = Readonly<Record<string, string>>;
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
@@ -70,7 +78,7 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; appName: string; feedPoster?: FeedPoster },
+  options: { distDir: string; appName: string; feedPoster?: FeedPoster; screenData?: ScreenData },
 ): Promise<void> {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
@@ -78,12 +86,20 @@ export async function registerWebApp(
     const screenPreloads = loadScreenPreloads(options.distDir);
     /**
      * The page for a path, with what that path will fetch next named in its head, so the browser
-     * fetches it beside the app's code rather than after it has run: the screen's code and, on
-     * /feed, the first video's poster (the feed's largest paint; high priority).
+     * fetches it beside the app's code rather than after it has run: the screen's code, its first
+     * public read (ScreenData) and, on /feed, the first video's poster (the feed's largest paint;
+     * high priority).
      */
     const pageFor = async (request: FastifyRequest) => {
       const url = new URL(request.url, 'http://localhost');
-      const hints = [screenPreloads.get(screenModuleName(url.pathname)) ?? ''];
+      const screen = screenModuleName(url.pathname);
+      const hints = [screenPreloads.get(screen) ?? ''];
+      const data = options.screenData && Object.hasOwn(options.screenData, screen);
+      if (data) {
+        hints.push(
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(options.screenData?.[screen] ?? '')}">`,
+        );
+      }
       if (options.feedPoster && url.pathname.replace(/\/+$/, '') === '/feed') {
         const poster = await options.feedPoster(url.searchParams.get('start')).catch((error) => {
           request.log.warn({ err: error }, 'no poster hint for /feed');

@@ -63,6 +63,21 @@ describe('the page for a screen', () => {
     expect(preloads(await page('/__proto__'))).toEqual([]);
   });
 
+  it('names the public read a screen makes first, and nothing else', async () => {
+    const reads = (html: string) =>
+      [
+        ...head(html).matchAll(
+          /<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g,
+        ),
+      ].map((match) => match[1]);
+    expect(reads(await page('/briefs'))).toEqual(['/api/campaigns']);
+    expect(reads(await page('/leaderboard/videos'))).toEqual(['/api/leaderboard/videos']);
+    expect(reads(await page('/leaderboard/creators'))).toEqual(['/api/leaderboard/creators']);
+    // The feed's first page depends on who asks (likes): never preloaded without a session.
+    expect(reads(await page('/feed'))).toEqual([]);
+    expect(reads(await page('/account'))).toEqual([]);
+  });
+
   it("names the first video's poster on /feed, at high priority, and follows ?start=", async () => {
     const posterLink = (html: string) =>
       /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(head(html))?.[1];
