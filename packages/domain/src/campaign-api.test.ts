@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campaignFormSchema, createCampaignBodySchema, todayUtc } from './campaign-api';
+import { campaignFormSchema, createCampaignBodySchema } from './campaign-api';
+import { todayUtc } from './format';
 import { firstIssueMessage } from './validation';
 
 const form = {

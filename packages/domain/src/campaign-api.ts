@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { REASON_MAX, TITLE_MAX } from './constants';
+import { todayUtc } from './format';
 import {
   CAMPAIGN_STATUSES,
   SUBMISSION_STATUSES,
@@ -47,11 +48,6 @@ export const CAMPAIGN_MESSAGES = {
   rejected: 'Submission rejected',
   markedPaid: 'Payment marked as paid!',
 } as const;
-
-/** 'YYYY-MM-DD' of today in UTC, the calendar the server's deadline check uses. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 function money(label: string) {
   return z

@@ -22,3 +22,11 @@ export function betaProgressPercent(count: number, target: number): number {
 export function withBrand(text: string, appName: string): string {
   return text.replaceAll('{brand}', appName);
 }
+
+/**
+ * 'YYYY-MM-DD' of today in UTC, the calendar the server's deadline check uses. Here rather than
+ * beside the campaign schemas, so a screen that shows a deadline does not load zod with them.
+ */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
