@@ -175,17 +175,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The malloc settings the server's start script gives production processes (decision 019). */
-export function productionGlibcTunables(): string {
-  const manifest = JSON.parse(
-    readFileSync(new URL('../../apps/server/package.json', import.meta.url), 'utf8'),
-  ) as { scripts: { start: string } };
-  const match = /GLIBC_TUNABLES=\$\{GLIBC_TUNABLES:-([^}\s]+)\}/.exec(manifest.scripts.start);
-  if (!match?.[1])
-    throw new Error('apps/server/package.json: the start script sets no GLIBC_TUNABLES');
-  return match[1];
-}
-
 /** The parent's side: starts `script serve` and waits until it listens. */
 export async function startBenchServer(
   script: string,
@@ -195,12 +184,6 @@ export async function startBenchServer(
      * else changes: V8 collects as it would without it).
      */
     exposeGc?: boolean;
-    /**
-     * glibc's malloc tuned as `npm start` tunes it for production (GLIBC_TUNABLES in
-     * apps/server/package.json's start script, decision 019), read from that script so the two
-     * cannot drift apart.
-     */
-    productionMalloc?: boolean;
   } = {},
 ): Promise<BenchServer> {
   const child: ChildProcess = fork(script, ['serve'], {
@@ -214,14 +197,6 @@ export async function startBenchServer(
         : []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    ...(options.productionMalloc
-      ? {
-          env: {
-            ...process.env,
-            GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? productionGlibcTunables(),
-          },
-        }
-      : {}),
   });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
