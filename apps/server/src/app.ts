@@ -203,12 +203,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       'leaderboard-videos': '/api/leaderboard/videos',
       'leaderboard-creators': '/api/leaderboard/creators',
     },
-    // A signed-out viewer's first video: a valid `start` puts that video first, as the feed does.
-    feedPoster: async (start) => {
+    // A signed-out viewer's first page, as GET /api/feed answers it; none for a `start` it refuses.
+    feedFirstPage: async (start) => {
       const parsed = feedQuerySchema.safeParse({ start: start ?? undefined });
-      const query = parsed.success ? parsed.data : {};
-      const page = await getFeedPage(database.db, { viewerId: null, start: query.start });
-      return page.videos[0]?.thumbUrl ?? null;
+      if (!parsed.success) return null;
+      return getFeedPage(database.db, { viewerId: null, start: parsed.data.start });
     },
   });
   return app;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screenModuleName } from '@adreel/domain';
+import { type FeedPage, screenModuleName } from '@adreel/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
@@ -59,8 +59,26 @@ function loadScreenPreloads(distDir: string): Map<string, string> {
   return hints;
 }
 
-/** The feed's first poster, preloaded by the page that shows it (its largest paint). */
-export type FeedPoster = (start: string | null) => Promise<string | null>;
+/**
+ * The feed's first page as a signed-out viewer gets it from GET /api/feed (with `start` when the
+ * link has one), for the page that shows it: its first poster is preloaded (the feed's largest
+ * paint) and the page itself is written into the HTML, so a visitor without a session needs no
+ * request before the first video.
+ */
+export type FeedFirstPage = (start: string | null) => Promise<FeedPage | null>;
+
+/** The id of the script element (JSON, never run) holding the feed's first page; read by the web app. */
+export const FEED_FIRST_PAGE_ELEMENT_ID = 'adreel-feed-first-page';
+
+/** JSON that is safe inside a script element: no `</script>`, no comment openers, no U+2028/9. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
 
 /**
  * The public API read a screen makes first, by screen module name (screenModuleName): fetched
@@ -78,7 +96,12 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; appName: string; feedPoster?: FeedPoster; screenData?: ScreenData },
+  options: {
+    distDir: string;
+    appName: string;
+    feedFirstPage?: FeedFirstPage;
+    screenData?: ScreenData;
+  },
 ): Promise<void> {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
@@ -100,14 +123,21 @@ export async function registerWebApp(
           `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(options.screenData?.[screen] ?? '')}">`,
         );
       }
-      if (options.feedPoster && url.pathname.replace(/\/+$/, '') === '/feed') {
-        const poster = await options.feedPoster(url.searchParams.get('start')).catch((error) => {
-          request.log.warn({ err: error }, 'no poster hint for /feed');
+      if (options.feedFirstPage && screen === 'feed') {
+        const start = url.searchParams.get('start');
+        const page = await options.feedFirstPage(start).catch((error) => {
+          request.log.warn({ err: error }, 'no first page in the page for /feed');
           return null;
         });
+        const poster = page?.videos[0]?.thumbUrl;
         if (poster) {
           hints.push(
             `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(poster)}">`,
+          );
+        }
+        if (page) {
+          hints.push(
+            `<script type="application/json" id="${FEED_FIRST_PAGE_ELEMENT_ID}" data-start="${escapeHtml(start ?? '')}">${jsonForScript(page)}</script>`,
           );
         }
       }

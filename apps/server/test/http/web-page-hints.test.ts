@@ -89,10 +89,38 @@ describe('the page for a screen', () => {
     const hidden = await createVideo(t.database.db, { status: 'pending' });
     expect(posterLink(await page('/feed'))).toBe(featured.thumbUrl);
     expect(posterLink(await page(`/feed?start=${other.id}`))).toBe(other.thumbUrl);
-    // A start that is not a live video, or not an id, gives the feed's own first.
+    // A start that is not a live video gives the feed's own first; one that is not an id, none
+    // (the feed's own request is refused too).
     expect(posterLink(await page(`/feed?start=${hidden.id}`))).toBe(featured.thumbUrl);
-    expect(posterLink(await page('/feed?start=%3Cscript%3E'))).toBe(featured.thumbUrl);
+    expect(posterLink(await page('/feed?start=%3Cscript%3E'))).toBeUndefined();
     // Other screens never name a poster.
     expect(posterLink(await page('/briefs'))).toBeUndefined();
+  });
+
+  it('writes the first page into /feed as GET /api/feed gives it to a signed-out viewer, inert', async () => {
+    const title = '</script><script>alert(1)</script> & \u2028 <!--';
+    const video = await createVideo(t.database.db, { status: 'approved', featured: true, title });
+    const embedded = (html: string) => {
+      const found =
+        /<script type="application\/json" id="adreel-feed-first-page" data-start="([^"]*)">([^<]*)<\/script>/.exec(
+          head(html),
+        );
+      return found ? { start: found[1], page: JSON.parse(found[2] ?? '') } : null;
+    };
+    const html = await page('/feed');
+    // The title's markup cannot end the element: the head holds the app's script and this one.
+    expect(head(html).match(/<script/g)).toHaveLength(2);
+    expect(head(html).match(/<\/script>/g)).toHaveLength(2);
+    const api = await t.app.inject({ method: 'GET', url: '/api/feed' });
+    expect(embedded(html)).toEqual({ start: '', page: api.json() });
+    expect(embedded(html)?.page.videos[0].title).toBe(title);
+
+    const other = await createVideo(t.database.db, { status: 'approved' });
+    const started = embedded(await page(`/feed?start=${other.id}`));
+    expect(started?.start).toBe(other.id);
+    expect(started?.page.videos[0].id).toBe(other.id);
+    expect(embedded(await page('/feed?start=nope'))).toBeNull();
+    expect(embedded(await page('/briefs'))).toBeNull();
+    expect(video.id).toBeTruthy();
   });
 });

@@ -162,6 +162,46 @@ describe('feed', () => {
     await waitFor(() => expect(played.at(-1)).toBe('Fourth ad'));
   });
 
+  it('shows the first page the server wrote into the page, without asking for it', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'adreel-feed-first-page';
+    script.dataset.start = '';
+    script.textContent = JSON.stringify({ videos: [coffee], nextCursor: null });
+    document.head.append(script);
+    const fetchMock = mockApi({});
+    renderApp('/feed', { status: 'loading' });
+    expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
+    expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(0);
+    // Taken from the document: it is not there for a later visit.
+    expect(document.getElementById('adreel-feed-first-page')).toBeNull();
+  });
+
+  it('asks for the feed when the page holds another start, or the browser may be signed in', async () => {
+    const embed = (start: string) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'adreel-feed-first-page';
+      script.dataset.start = start;
+      script.textContent = JSON.stringify({ videos: [sneakers], nextCursor: null });
+      document.head.append(script);
+    };
+    embed(sneakers.id);
+    const fetchMock = mockApi({
+      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+    });
+    const first = renderApp('/feed', { status: 'loading' });
+    expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
+    expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(1);
+    first.unmount();
+
+    embed('');
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    renderApp('/feed', signedInAs('viewer'));
+    expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
+    expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(2);
+  });
+
   it('reads the feed while the session is still being checked when this browser has none', async () => {
     mockApi({ 'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }) });
     renderApp('/feed', { status: 'loading' });

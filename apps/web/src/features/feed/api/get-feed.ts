@@ -30,9 +30,51 @@ export function feedQueryOptions(start: string | null, signedIn: boolean) {
   });
 }
 
-/** `enabled` waits for the session, so a signed-in viewer's likes are read in the first request. */
-export function useFeed(start: string | null, signedIn: boolean, enabled = true) {
-  return useInfiniteQuery({ ...feedQueryOptions(start, signedIn), enabled });
+/** The element the server writes the signed-out first page into on /feed (platform/web.ts). */
+export const FEED_FIRST_PAGE_ELEMENT_ID = 'adreel-feed-first-page';
+
+let embedded: { start: string; page: FeedPage; used: boolean } | null = null;
+
+/**
+ * The feed's first page as the server wrote it into this page (what GET /api/feed gives a
+ * signed-out viewer, with the same `start`), so the first video needs no request. Taken from the
+ * document once; given until markFirstPageUsed, and only for the `start` it was made for.
+ */
+export function embeddedFirstPage(start: string | null): FeedPage | undefined {
+  const element = document.getElementById(FEED_FIRST_PAGE_ELEMENT_ID);
+  if (element) {
+    element.remove();
+    try {
+      const page = JSON.parse(element.textContent ?? '') as FeedPage;
+      embedded = { start: element.dataset.start ?? '', page, used: false };
+    } catch {
+      embedded = null;
+    }
+  }
+  if (!embedded || embedded.used || embedded.start !== (start ?? '')) return undefined;
+  return embedded.page;
+}
+
+/** After the first render that used it: a later visit to /feed reads the feed afresh. */
+export function markFirstPageUsed(): void {
+  if (embedded) embedded.used = true;
+}
+
+/**
+ * `enabled` waits for the session, so a signed-in viewer's likes are read in the first request.
+ * `firstPage` (the page the server wrote in) stands for the first request's answer.
+ */
+export function useFeed(
+  start: string | null,
+  signedIn: boolean,
+  enabled = true,
+  firstPage?: FeedPage,
+) {
+  return useInfiniteQuery({
+    ...feedQueryOptions(start, signedIn),
+    enabled,
+    initialData: firstPage ? { pages: [firstPage], pageParams: [null] } : undefined,
+  });
 }
 
 /** Applies a change to one video wherever it sits in the loaded pages. */

@@ -8,7 +8,7 @@ import { useWatchTrackers } from '@/features/metrics/lib/use-watch-tracking';
 import { serverMessage } from '@/lib/error-message';
 import { mayHaveSession, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { useFeed } from '../api/get-feed';
+import { embeddedFirstPage, markFirstPageUsed, useFeed } from '../api/get-feed';
 import { FeedItem, type Preload } from './feed-item';
 
 /** Start loading the next page this many videos before the end, so the scroll never waits. */
@@ -201,10 +201,14 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
   // A visitor with no sign of a session reads the feed at once, beside the session check; one who
   // may be signed in waits for it, so their likes come with the first page.
   const [maybeSignedIn] = useState(mayHaveSession);
+  // Such a visitor's first page may already be in the page (the server wrote it in): no request.
+  const firstPage = embeddedFirstPage(start);
+  useEffect(() => markFirstPageUsed(), []);
   const feed = useFeed(
     start,
     session.status === 'signed-in',
     session.status !== 'loading' || !maybeSignedIn,
+    maybeSignedIn ? undefined : firstPage,
   );
   const videos = useMemo(() => {
     const seen = new Set<string>();
