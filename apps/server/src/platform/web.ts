@@ -67,6 +67,9 @@ function loadScreenPreloads(distDir: string): Map<string, string> {
  */
 export type FeedFirstPage = (start: string | null) => Promise<FeedPage | null>;
 
+/** Where index.html's static top bar leaves room for the screen's first picture. */
+const SCREEN_MARKER = /<!--screen:[^>]*-->/;
+
 /** The id of the script element (JSON, never run) holding the feed's first page; read by the web app. */
 export const FEED_FIRST_PAGE_ELEMENT_ID = 'adreel-feed-first-page';
 
@@ -117,6 +120,8 @@ export async function registerWebApp(
       const url = new URL(request.url, 'http://localhost');
       const screen = screenModuleName(url.pathname);
       const hints = [screenPreloads.get(screen) ?? ''];
+      let screenPicture = '';
+      let early = '';
       const data = options.screenData && Object.hasOwn(options.screenData, screen);
       if (data) {
         hints.push(
@@ -131,9 +136,11 @@ export async function registerWebApp(
         });
         const poster = page?.videos[0]?.thumbUrl;
         if (poster) {
-          hints.push(
-            `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(poster)}">`,
-          );
+          // First in the head, before the app's code: the picture is what a visitor sees first.
+          early = `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(poster)}">`;
+          // The first video's poster where the feed will show it, painted before the app's code
+          // has run; the feed's own video (with the same poster) replaces it.
+          screenPicture = `<div class="relative flex items-center justify-center overflow-hidden bg-ink h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-3.5rem)] md:py-4"><img src="${escapeHtml(poster)}" alt="" fetchpriority="high" class="h-full w-full object-cover md:aspect-[9/16] md:w-auto md:rounded-3xl"></div>`;
         }
         if (page) {
           hints.push(
@@ -142,7 +149,9 @@ export async function registerWebApp(
         }
       }
       const head = hints.join('');
-      return head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
+      let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
+      if (early) html = html.replace('</title>', `</title>${early}`);
+      return screenPicture ? html.replace(SCREEN_MARKER, screenPicture) : html;
     };
     await app.register(fastifyStatic, {
       root: options.distDir,

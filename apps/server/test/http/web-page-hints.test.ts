@@ -17,7 +17,7 @@ function fakeBuild(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'adreel-web-hints-'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Adreel</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Adreel</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"><header>Adreel</header><!--screen: the first picture--></div></body></html>',
   );
   mkdirSync(path.join(dist, '.vite'));
   const manifest = {
@@ -59,7 +59,9 @@ describe('the page for a screen', () => {
   it('names nothing for a path without a screen, and is the app page all the same', async () => {
     const html = await page('/no/such/screen');
     expect(preloads(html)).toEqual([]);
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(
+      '<div id="root"><header>Adreel</header><!--screen: the first picture--></div>',
+    );
     expect(preloads(await page('/__proto__'))).toEqual([]);
   });
 
@@ -95,6 +97,24 @@ describe('the page for a screen', () => {
     expect(posterLink(await page('/feed?start=%3Cscript%3E'))).toBeUndefined();
     // Other screens never name a poster.
     expect(posterLink(await page('/briefs'))).toBeUndefined();
+  });
+
+  it("paints the first video's poster on /feed before the app's code, asked for first", async () => {
+    const html = await page('/feed');
+    const poster = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(
+      html,
+    )?.[1];
+    expect(poster).toBeTruthy();
+    // Before the app's script in the head, so the browser asks for it first.
+    expect(html.indexOf(`href="${poster}"`)).toBeLessThan(html.indexOf('<script type="module"'));
+    // In the static top bar's place for the screen, where the feed will show its video.
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(
+      new RegExp(`^<div id="root"><header>Adreel</header><div [^>]*><img src="${poster}" alt=""`),
+    );
+    expect(root).not.toContain('<!--screen:');
+    // Other screens keep the place empty.
+    expect(await page('/briefs')).toContain('<!--screen: the first picture-->');
   });
 
   it('writes the first page into /feed as GET /api/feed gives it to a signed-out viewer, inert', async () => {
