@@ -146,8 +146,9 @@ describe('S3-compatible storage', () => {
 
     const poster = await t.app.inject({ method: 'GET', url: row?.thumbUrl ?? '' });
     expect(poster.statusCode).toBe(200);
-    expect(poster.headers['content-type']).toBe('image/jpeg');
-    expect(poster.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(poster.headers['content-type']).toBe('image/webp');
+    expect(poster.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(poster.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
 
     // A bucket or CDN serving the objects directly answers the same way.
     const direct = await fetch(`${endpoint}/${BUCKET}/${videoKey}`, {
