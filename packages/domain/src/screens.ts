@@ -9,3 +9,9 @@ export function screenModuleName(pathname: string): string {
   const trimmed = pathname.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? 'landing' : trimmed.replaceAll('/', '-');
 }
+
+/**
+ * The id of the script element (JSON data, never run) in which the server writes the feed's first
+ * page into the page for /feed, and from which the web app reads it.
+ */
+export const FEED_FIRST_PAGE_ELEMENT_ID = 'adreel-feed-first-page';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type FeedPage, screenModuleName } from '@adreel/domain';
+import { FEED_FIRST_PAGE_ELEMENT_ID, type FeedPage, screenModuleName } from '@adreel/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
@@ -70,9 +70,6 @@ export type FeedFirstPage = (start: string | null) => Promise<FeedPage | null>;
 /** Where index.html's static top bar leaves room for the screen's first picture. */
 const SCREEN_MARKER = /<!--screen:[^>]*-->/;
 
-/** The id of the script element (JSON, never run) holding the feed's first page; read by the web app. */
-export const FEED_FIRST_PAGE_ELEMENT_ID = 'adreel-feed-first-page';
-
 /** JSON that is safe inside a script element: no `</script>`, no comment openers, no U+2028/9. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
@@ -110,48 +107,52 @@ export async function registerWebApp(
   if (hasBuild) {
     const indexHtml = loadIndexHtml(options.distDir, options.appName);
     const screenPreloads = loadScreenPreloads(options.distDir);
+    /** What the page for /feed adds, from the first page a signed-out viewer gets. */
+    const feedParts = async (request: FastifyRequest, start: string | null) => {
+      const page = await options.feedFirstPage?.(start).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'no first page in the page for /feed');
+        return null;
+      });
+      if (!page) return { early: '', head: '', picture: '' };
+      const head = `<script type="application/json" id="${FEED_FIRST_PAGE_ELEMENT_ID}" data-start="${escapeHtml(start ?? '')}">${jsonForScript(page)}</script>`;
+      const poster = page.videos[0]?.thumbUrl;
+      if (!poster) return { early: '', head, picture: '' };
+      const src = escapeHtml(poster);
+      return {
+        // First in the head, before the app's code: the picture is what a visitor sees first.
+        early: `<link rel="preload" as="image" fetchpriority="high" href="${src}">`,
+        head,
+        // Where the feed will show the first video, painted before the app's code has run; the
+        // feed's own video (with the same poster) replaces it.
+        picture: `<div class="relative flex items-center justify-center overflow-hidden bg-ink h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-3.5rem)] md:py-4"><img src="${src}" alt="" fetchpriority="high" class="h-full w-full object-cover md:aspect-[9/16] md:w-auto md:rounded-3xl"></div>`,
+      };
+    };
     /**
      * The page for a path, with what that path will fetch next named in its head, so the browser
      * fetches it beside the app's code rather than after it has run: the screen's code, its first
-     * public read (ScreenData) and, on /feed, the first video's poster (the feed's largest paint;
-     * high priority).
+     * public read (ScreenData) and, on /feed, the first page and its poster (feedParts).
      */
     const pageFor = async (request: FastifyRequest) => {
       const url = new URL(request.url, 'http://localhost');
       const screen = screenModuleName(url.pathname);
-      const hints = [screenPreloads.get(screen) ?? ''];
-      let screenPicture = '';
-      let early = '';
-      const data = options.screenData && Object.hasOwn(options.screenData, screen);
-      if (data) {
-        hints.push(
-          `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(options.screenData?.[screen] ?? '')}">`,
-        );
-      }
-      if (options.feedFirstPage && screen === 'feed') {
-        const start = url.searchParams.get('start');
-        const page = await options.feedFirstPage(start).catch((error) => {
-          request.log.warn({ err: error }, 'no first page in the page for /feed');
-          return null;
-        });
-        const poster = page?.videos[0]?.thumbUrl;
-        if (poster) {
-          // First in the head, before the app's code: the picture is what a visitor sees first.
-          early = `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(poster)}">`;
-          // The first video's poster where the feed will show it, painted before the app's code
-          // has run; the feed's own video (with the same poster) replaces it.
-          screenPicture = `<div class="relative flex items-center justify-center overflow-hidden bg-ink h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-3.5rem)] md:py-4"><img src="${escapeHtml(poster)}" alt="" fetchpriority="high" class="h-full w-full object-cover md:aspect-[9/16] md:w-auto md:rounded-3xl"></div>`;
-        }
-        if (page) {
-          hints.push(
-            `<script type="application/json" id="${FEED_FIRST_PAGE_ELEMENT_ID}" data-start="${escapeHtml(start ?? '')}">${jsonForScript(page)}</script>`,
-          );
-        }
-      }
-      const head = hints.join('');
+      const read =
+        options.screenData && Object.hasOwn(options.screenData, screen)
+          ? options.screenData[screen]
+          : undefined;
+      const feed =
+        screen === 'feed'
+          ? await feedParts(request, url.searchParams.get('start'))
+          : { early: '', head: '', picture: '' };
+      const head = [
+        screenPreloads.get(screen) ?? '',
+        read
+          ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(read)}">`
+          : '',
+        feed.head,
+      ].join('');
       let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
-      if (early) html = html.replace('</title>', `</title>${early}`);
-      return screenPicture ? html.replace(SCREEN_MARKER, screenPicture) : html;
+      if (feed.early) html = html.replace('</title>', `</title>${feed.early}`);
+      return feed.picture ? html.replace(SCREEN_MARKER, feed.picture) : html;
     };
     await app.register(fastifyStatic, {
       root: options.distDir,

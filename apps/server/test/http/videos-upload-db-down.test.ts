@@ -16,6 +16,7 @@ import { recoverFinishedUploads } from '../../src/modules/videos/upload-store';
 import { makeVideoFixtures, type VideoFixtures } from '../fixtures/videos';
 import { createTestApp, type TestApp } from '../support/app';
 import { signedInUser } from '../support/auth';
+import { uploadFile } from '../support/tus';
 
 vi.mock('../../src/modules/videos/upload.service', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/modules/videos/upload.service')>();
@@ -34,53 +35,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const metadata = ['title', 'filename', 'filetype']
-  .map(
-    (key, i) =>
-      `${key} ${Buffer.from(['Kept ad', 'ad.mp4', 'video/mp4'][i] ?? '').toString('base64')}`,
-  )
-  .join(',');
-
 describe('an upload finished while the database is down', () => {
   it('keeps the whole file with a 503, and the sweep makes it a video afterwards', async () => {
     const { user: creator, headers } = await signedInUser(t, 'creator');
-    const bytes = await readFile(fixtures.shortMp4);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: {
-        ...headers,
-        ...TUS,
-        'upload-length': String(bytes.length),
-        'upload-metadata': metadata,
-      },
-    });
-    expect(created.statusCode).toBe(201);
-
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',
     });
     vi.mocked(createUploadedVideo).mockRejectedValueOnce(refused);
-    const finished = await t.app.inject({
-      method: 'PATCH',
-      url: created.headers.location as string,
-      headers: {
-        ...headers,
-        ...TUS,
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: bytes,
+    const finished = await uploadFile(t.app, headers, fixtures.shortMp4, {
+      title: 'Kept ad',
+      filename: 'ad.mp4',
+      filetype: 'video/mp4',
     });
     expect(finished.statusCode).toBe(503);
     expect(finished.json()).toEqual({
       error: { code: 'unavailable', message: UPLOAD_KEPT_MESSAGE },
     });
     // The bytes and tus's metadata are still there, whole; no video yet.
-    const id = path.basename(created.headers.location as string);
-    const kept = await readdir(path.join(dataDir, 'uploads'));
-    expect(kept).toEqual(expect.arrayContaining([id, `${id}.json`]));
+    const kept = (await readdir(path.join(dataDir, 'uploads'))).sort();
+    const id = kept[0] ?? '';
+    expect(kept).toEqual([id, `${id}.json`]);
+    const bytes = await readFile(fixtures.shortMp4);
     expect((await readFile(path.join(dataDir, 'uploads', id))).equals(bytes)).toBe(true);
     const before = await t.database.db
       .select()

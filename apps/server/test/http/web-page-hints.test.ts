@@ -119,7 +119,7 @@ describe('the page for a screen', () => {
 
   it('writes the first page into /feed as GET /api/feed gives it to a signed-out viewer, inert', async () => {
     const title = '</script><script>alert(1)</script> & \u2028 <!--';
-    const video = await createVideo(t.database.db, { status: 'approved', featured: true, title });
+    await createVideo(t.database.db, { status: 'approved', featured: true, title });
     const embedded = (html: string) => {
       const found =
         /<script type="application\/json" id="adreel-feed-first-page" data-start="([^"]*)">([^<]*)<\/script>/.exec(
@@ -141,6 +141,5 @@ describe('the page for a screen', () => {
     expect(started?.page.videos[0].id).toBe(other.id);
     expect(embedded(await page('/feed?start=nope'))).toBeNull();
     expect(embedded(await page('/briefs'))).toBeNull();
-    expect(video.id).toBeTruthy();
   });
 });

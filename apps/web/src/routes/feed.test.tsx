@@ -1,4 +1,4 @@
-import type { FeedVideo } from '@adreel/domain';
+import { FEED_FIRST_PAGE_ELEMENT_ID, type FeedVideo } from '@adreel/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,16 @@ function buildFeedVideo(overrides: Partial<FeedVideo> = {}): FeedVideo {
     likedByMe: false,
     ...overrides,
   };
+}
+
+/** The first page as the server writes it into the page for /feed (platform/web.ts). */
+function embedFirstPage(start: string, videos: FeedVideo[]) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = FEED_FIRST_PAGE_ELEMENT_ID;
+  script.dataset.start = start;
+  script.textContent = JSON.stringify({ videos, nextCursor: null });
+  document.head.append(script);
 }
 
 const sneakers = buildFeedVideo({
@@ -163,30 +173,17 @@ describe('feed', () => {
   });
 
   it('shows the first page the server wrote into the page, without asking for it', async () => {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'adreel-feed-first-page';
-    script.dataset.start = '';
-    script.textContent = JSON.stringify({ videos: [coffee], nextCursor: null });
-    document.head.append(script);
+    embedFirstPage('', [coffee]);
     const fetchMock = mockApi({});
     renderApp('/feed', { status: 'loading' });
     expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
     expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(0);
     // Taken from the document: it is not there for a later visit.
-    expect(document.getElementById('adreel-feed-first-page')).toBeNull();
+    expect(document.getElementById(FEED_FIRST_PAGE_ELEMENT_ID)).toBeNull();
   });
 
   it('asks for the feed when the page holds another start, or the browser may be signed in', async () => {
-    const embed = (start: string) => {
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.id = 'adreel-feed-first-page';
-      script.dataset.start = start;
-      script.textContent = JSON.stringify({ videos: [sneakers], nextCursor: null });
-      document.head.append(script);
-    };
-    embed(sneakers.id);
+    embedFirstPage(sneakers.id, [sneakers]);
     const fetchMock = mockApi({
       'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
     });
@@ -195,7 +192,7 @@ describe('feed', () => {
     expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(1);
     first.unmount();
 
-    embed('');
+    embedFirstPage('', [sneakers]);
     localStorage.setItem(SESSION_HINT_KEY, '1');
     renderApp('/feed', signedInAs('viewer'));
     expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { FeedPage, FeedVideo } from '@adreel/domain';
+import { FEED_FIRST_PAGE_ELEMENT_ID, type FeedPage, type FeedVideo } from '@adreel/domain';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -29,9 +29,6 @@ export function feedQueryOptions(start: string | null, signedIn: boolean) {
     refetchOnWindowFocus: false,
   });
 }
-
-/** The element the server writes the signed-out first page into on /feed (platform/web.ts). */
-export const FEED_FIRST_PAGE_ELEMENT_ID = 'adreel-feed-first-page';
 
 let embedded: { start: string; page: FeedPage; used: boolean } | null = null;
 
