@@ -15,10 +15,41 @@ function escapeHtml(text: string): string {
  */
 function loadIndexHtml(distDir: string, appName: string): string {
   const name = escapeHtml(appName);
+  // Replacer functions, never replacement strings: `$&`, `$'` or `$1` in a name are text.
   return readFileSync(path.join(distDir, 'index.html'), 'utf8')
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`)
-    .replace(/(<span [^>]*data-app-name=""[^>]*>)[^<]*(<\/span>)/, `$1${name}$2`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace(
+      /(<meta name="application-name" content=")[^"]*(")/,
+      (_match, open: string, close: string) => `${open}${name}${close}`,
+    )
+    .replace(
+      /(<span [^>]*data-app-name=""[^>]*>)[^<]*(<\/span>)/,
+      (_match, open: string, close: string) => `${open}${name}${close}`,
+    );
+}
+
+/**
+ * The page with `text` put at the first `marker` (before it, after it, or in its place). Slicing,
+ * never String.replace with a string: user text (a title, a caption, the app's name) may hold `$&`,
+ * `` $` ``, `$'`, `$1` or `$<name>`, which a replacement string would read as patterns.
+ */
+function insertAt(
+  html: string,
+  marker: string | RegExp,
+  text: string,
+  where: 'before' | 'after' | 'instead',
+): string {
+  const found =
+    typeof marker === 'string'
+      ? { index: html.indexOf(marker), length: marker.length }
+      : (() => {
+          const match = marker.exec(html);
+          return { index: match?.index ?? -1, length: match?.[0].length ?? 0 };
+        })();
+  if (found.index < 0) return html;
+  const start = where === 'after' ? found.index + found.length : found.index;
+  const end = where === 'instead' ? found.index + found.length : start;
+  return html.slice(0, start) + text + html.slice(end);
 }
 
 interface ManifestChunk {
@@ -150,9 +181,9 @@ export async function registerWebApp(
           : '',
         feed.head,
       ].join('');
-      let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
-      if (feed.early) html = html.replace('</title>', `</title>${feed.early}`);
-      return feed.picture ? html.replace(SCREEN_MARKER, feed.picture) : html;
+      let html = head ? insertAt(indexHtml, '</head>', head, 'before') : indexHtml;
+      if (feed.early) html = insertAt(html, '</title>', feed.early, 'after');
+      return feed.picture ? insertAt(html, SCREEN_MARKER, feed.picture, 'instead') : html;
     };
     await app.register(fastifyStatic, {
       root: options.distDir,
