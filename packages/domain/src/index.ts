@@ -8,6 +8,7 @@ export * from './format';
 export * from './identity-api';
 export * from './messages';
 export * from './mfa-api';
+export * from './ownership-api';
 export * from './roles';
 export * from './screens';
 export * from './statuses';

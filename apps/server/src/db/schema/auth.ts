@@ -76,6 +76,11 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * SHA-256 of the sign-up binding cookie of the browser that asked for this link (decision 022):
+     * the link opened in that browser proves the one who chose the password owns the mailbox.
+     */
+    bindingHash: text('binding_hash'),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
