@@ -1,7 +1,17 @@
 /** What viewers do with videos (SPEC.md §3, §4, §7; DESIGN.md §3 "Feed, metrics and ranking"). */
 import { REASON_MAX } from '@adreel/domain/constants';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, isOneOf, timestamptz } from './columns';
 import { users } from './users';
 import { videos } from './videos';
@@ -104,5 +114,7 @@ export const reports = pgTable(
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
     index('reports_video_idx').on(t.videoId),
+    // One open report per reporter and video (issue 13): a repeat finds this one instead.
+    uniqueIndex('reports_open_once').on(t.videoId, t.reporterId).where(sql`${t.status} = 'open'`),
   ],
 );
