@@ -50,6 +50,7 @@ import { frameworkErrors, registerErrorHandler } from './platform/error-handler'
 import type { Worker } from './platform/jobs/queue';
 import { type Mailer, startMailer } from './platform/mail/dispatcher';
 import { registerOpenApi } from './platform/openapi';
+import { fastifyTrustProxy } from './platform/proxies';
 import {
   createRateLimiter,
   type RateLimiter,
@@ -113,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...loggerOptions(deps),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // Nobody's X-Forwarded-* unless TRUST_PROXY names the proxies (decision 024).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

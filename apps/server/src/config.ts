@@ -2,6 +2,7 @@
  * The process's configuration, read from the environment once at start and validated with zod.
  * A bad value stops the process with a message naming the variable, before anything listens.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_NAME } from '@adreel/domain';
@@ -94,6 +95,57 @@ const rateLimitsSchema = z
       .transform((limits) => limits as RateLimitOverrides),
   );
 
+/** proxy-addr's names for address ranges, usable in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For/-Proto/-Host to believe (decision 024): none by default, so a
+ * client cannot choose its own IP (per-IP limits, session records) by sending the header. A hop
+ * count believes that many proxies in front of the server whoever they are (only when nothing else
+ * can reach it); a list believes only the proxies at those addresses.
+ */
+const trustProxySchema = z.string().transform((value, ctx): TrustProxy => {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 0 && hops <= 10) return { hops };
+    if (hops === 0) return false;
+    ctx.addIssue({ code: 'custom', message: 'a hop count must be between 1 and 10' });
+    return z.NEVER;
+  }
+  if (['true', 'false', 'yes', 'no', 'all', '*'].includes(trimmed.toLowerCase())) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be a number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1); trusting every sender would let any client choose its own IP',
+    });
+    return z.NEVER;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); not an address: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return { addresses: entries };
+});
+
+/** No proxy believed, a number of hops in front of the server, or the proxies' addresses. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -158,6 +210,7 @@ const envSchema = z
       .optional(),
     OIDC_PROVIDERS: oidcProvidersSchema.optional(),
     RATE_LIMITS: rateLimitsSchema.optional(),
+    TRUST_PROXY: trustProxySchema.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -221,6 +274,8 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** Limits that replace RATE_LIMITS' defaults (platform/rate-limit.ts); empty: the defaults. */
   rateLimits: RateLimitOverrides;
+  /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); false: nobody's, whatever NODE_ENV. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -272,5 +327,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : undefined,
     oidcProviders: env.OIDC_PROVIDERS ?? [],
     rateLimits: env.RATE_LIMITS ?? {},
+    trustProxy: env.TRUST_PROXY ?? false,
   };
 }
