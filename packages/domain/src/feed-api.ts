@@ -9,8 +9,9 @@
  *   video first on the first page, for links from a profile. `likedByMe` needs the Bearer token.
  * - `PUT    /api/videos/:id/like` and `DELETE /api/videos/:id/like` → likeStateSchema. Signed in.
  * - `POST   /api/videos/:id/shares` → shareResultSchema. Signed in (SPEC.md §6: logged only then).
- * - `POST   /api/videos/:id/reports` body reportSchema (validation.ts) → 201 reportSchemaOut.
- *   Signed in; 401 'Please sign in to report content'.
+ * - `POST   /api/videos/:id/reports` body reportSchema (validation.ts) → 201 reportResultSchema,
+ *   or 200 with `alreadyReported` when the caller's report on it is still open. Signed in; 401
+ *   'Please sign in to report content'; 429 past RATE_LIMITS.reportsPerUser.
  * - `GET    /api/me/reports` → myReportListSchema. Signed in: the reporter's own reports and outcomes.
  * - `POST   /api/metrics` body metricRequestSchema (also sent by navigator.sendBeacon, so any
  *   content type is parsed as JSON) → 202 metricAckSchema once every event is stored.
@@ -78,6 +79,16 @@ export const reportSchemaOut = z.object({
   status: z.enum(REPORT_OUTCOMES),
   createdAt: isoTime,
 });
+
+/**
+ * The answer to a report: 201 with the new report, or 200 with the reporter's report on that video
+ * that is still open (one open report per user and video) and `alreadyReported`; `message` says which.
+ */
+export const reportResultSchema = reportSchemaOut.extend({
+  alreadyReported: z.boolean(),
+  message: z.string(),
+});
+export type ReportResult = z.infer<typeof reportResultSchema>;
 
 /** The reporter's side: what happened to each report they made. */
 export const myReportSchema = reportSchemaOut.extend({

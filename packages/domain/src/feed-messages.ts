@@ -3,6 +3,8 @@
  * Kept apart from feed-api.ts's zod schemas so a screen that shows only a message (the feed is the
  * first screen most people open) does not bring zod into its bundle.
  */
+import { REPORT_REVIEW_HOURS } from './constants';
+
 export const FEED_MESSAGES = {
   feedFailed: 'Error loading videos',
   feedEmpty: 'Ancora nessuna ad: torna presto!',
@@ -11,6 +13,11 @@ export const FEED_MESSAGES = {
   reportNoReason: 'Please provide a reason for reporting',
   reportFailed: 'Error submitting report',
   reportSubmitted: 'Report submitted. Thank you for helping keep our community safe.',
+  /** A second report on a video while the first is still open (issue 13: one open report each). */
+  reportAlreadyFiled: `You've already reported this video. Our team will review it within ${REPORT_REVIEW_HOURS} hours.`,
+  /** Past the per-user report limit (RATE_LIMITS.reportsPerUser). */
+  reportRateLimited:
+    "You've sent a lot of reports in a short time. Please wait a while before reporting again.",
   saved: 'Saved!',
   unsaved: 'Removed from saved',
   linkCopied: 'Link copied to clipboard!',

@@ -3,6 +3,7 @@
  * One upsert per attempt: the counter row is created or incremented atomically and its new value
  * decides. Old windows are deleted by `pruneRateLimits`.
  */
+import { FEED_MESSAGES } from '@adreel/domain';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
@@ -13,6 +14,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** What the 429 says, when this limit has words of its own (else RATE_LIMITED_MESSAGE). */
+  message?: string;
 }
 
 /** The limits of the accounts issue. Generous enough for people, tight enough for scripts. */
@@ -28,13 +31,23 @@ export const RATE_LIMITS = {
   // office or a carrier's NAT, and the per-IP limit bounds what forged device ids can add.
   metricsPerViewer: { name: 'metrics:viewer', limit: 600, windowSeconds: 60 },
   metricsPerIp: { name: 'metrics:ip', limit: 6000, windowSeconds: 60 },
+  // Reports (issue 13): far more than a person files in an hour, few enough to stop a flood.
+  reportsPerUser: {
+    name: 'report:user',
+    limit: 20,
+    windowSeconds: 60 * 60,
+    message: FEED_MESSAGES.reportRateLimited,
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = RATE_LIMITED_MESSAGE,
+  ) {
+    super(429, 'rate_limited', message);
   }
 }
 
@@ -84,7 +97,10 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
       const count = rows.find((row) => row.key === entry.key)?.count ?? 0;
       if (count > limitOf(entry.rule)) {
         const ends = entry.windowStart.getTime() + entry.windowMs;
-        throw new RateLimitedError(Math.max(1, Math.ceil((ends - now.getTime()) / 1000)));
+        throw new RateLimitedError(
+          Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
+          entry.rule.message,
+        );
       }
     }
   }

@@ -69,6 +69,7 @@ const NO_LIMITS = {
   mfaPerUser: 1e9,
   metricsPerViewer: 1e9,
   metricsPerIp: 1e9,
+  reportsPerUser: 1e9,
 };
 
 interface RouteSchema {

@@ -1,4 +1,4 @@
-import { FEED_FIRST_PAGE_ELEMENT_ID, type FeedVideo } from '@adreel/domain';
+import { FEED_FIRST_PAGE_ELEMENT_ID, FEED_MESSAGES, type FeedVideo } from '@adreel/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -473,6 +473,54 @@ describe('reporting from the feed', () => {
     fireEvent.change(reason, { target: { value: 'Spam' } });
     await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
     expect((await screen.findAllByText('Error submitting report')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('dialog', { name: 'Report Content' })).toBeTruthy();
+  });
+
+  it('tells a repeat reporter kindly that the video is already reported (issue 13)', async () => {
+    mockApi({
+      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      [`POST /api/videos/${coffee.id}/reports`]: jsonResponse(
+        {
+          id: '00000000-0000-4000-8000-0000000000aa',
+          videoId: coffee.id,
+          reason: 'Misleading claims',
+          status: 'open',
+          createdAt: new Date().toISOString(),
+          alreadyReported: true,
+          message: FEED_MESSAGES.reportAlreadyFiled,
+        },
+        200,
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/feed', signedInAs('viewer'));
+    const dialog = await openReport(user);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Spam again');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(
+      await screen.findByText(
+        "You've already reported this video. Our team will review it within 24 hours.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(FEED_MESSAGES.reportSubmitted)).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the report limit's message when the server says too many", async () => {
+    mockApi({
+      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      [`POST /api/videos/${coffee.id}/reports`]: errorResponse(
+        429,
+        'rate_limited',
+        FEED_MESSAGES.reportRateLimited,
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/feed', signedInAs('viewer'));
+    const dialog = await openReport(user);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect((await screen.findAllByText(FEED_MESSAGES.reportRateLimited)).length).toBeGreaterThan(0);
     expect(screen.getByRole('dialog', { name: 'Report Content' })).toBeTruthy();
   });
 });

@@ -4,8 +4,8 @@ import {
   FEED_MESSAGES,
   likeStateSchema,
   myReportListSchema,
+  reportResultSchema,
   reportSchema,
-  reportSchemaOut,
   shareResultSchema,
 } from '@adreel/domain';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { unauthorized } from '../../platform/errors';
+import { RATE_LIMITS } from '../../platform/rate-limit';
 import {
   likeVideo,
   listMyReports,
@@ -87,20 +88,24 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
       },
       schema: {
         tags: ['engagement'],
-        summary: 'Report a video to the moderators',
+        summary:
+          'Report a video to the moderators (one open report per user and video; a repeat answers 200 with alreadyReported)',
         params: idParams,
         body: reportSchema,
-        response: { 201: reportSchemaOut, ...errors },
+        response: {
+          201: reportResultSchema,
+          200: reportResultSchema,
+          ...errors,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      const report = await reportVideo(
-        db,
-        requireAuth(request).userId,
-        request.params.id,
-        request.body.reason,
-      );
-      return reply.code(201).send(report);
+      const { userId } = requireAuth(request);
+      // Every attempt counts, repeats included: a script filing reports meets the limit.
+      await context.rateLimiter.consume(RATE_LIMITS.reportsPerUser, userId);
+      const result = await reportVideo(db, userId, request.params.id, request.body.reason);
+      return reply.code(result.alreadyReported ? 200 : 201).send(result);
     },
   );
 

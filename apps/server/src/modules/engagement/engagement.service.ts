@@ -3,7 +3,7 @@
  * shares rows are the truth: each counter on `videos` moves in the same transaction as the row it
  * counts, and only when a row was really added or removed, so it always equals the rows.
  */
-import type { LikeState, MyReport } from '@adreel/domain';
+import { FEED_MESSAGES, type LikeState, type MyReport, type ReportResult } from '@adreel/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likes, reports, shares, videos } from '../../db/schema';
@@ -78,24 +78,57 @@ export function shareVideo(
   });
 }
 
+/**
+ * Files a report, once: while the reporter's report on this video is open, a repeat changes nothing
+ * and answers with that report (`alreadyReported`). Race-safe through the partial unique index
+ * reports_open_once: of two inserts at once, the second waits for the first to commit and then
+ * inserts nothing, and reads the first's row.
+ */
 export async function reportVideo(
   db: Database,
   reporterId: string,
   videoId: string,
   reason: string,
-) {
-  return db.transaction(async (tx) => {
-    await approvedVideo(tx, videoId);
-    const [report] = await tx.insert(reports).values({ videoId, reporterId, reason }).returning();
-    if (!report) throw new Error('insert into reports returned no row');
-    return {
-      id: report.id,
-      videoId: report.videoId,
-      reason: report.reason,
-      status: report.status,
-      createdAt: report.createdAt.toISOString(),
-    };
+): Promise<ReportResult> {
+  const shape = (report: typeof reports.$inferSelect, alreadyReported: boolean): ReportResult => ({
+    id: report.id,
+    videoId: report.videoId,
+    reason: report.reason,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    alreadyReported,
+    message: alreadyReported ? FEED_MESSAGES.reportAlreadyFiled : FEED_MESSAGES.reportSubmitted,
   });
+  // A second try only if the open report an insert ran into was closed before it could be read.
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await db.transaction(async (tx) => {
+      await approvedVideo(tx, videoId);
+      const [report] = await tx
+        .insert(reports)
+        .values({ videoId, reporterId, reason })
+        .onConflictDoNothing({
+          target: [reports.videoId, reports.reporterId],
+          where: sql`${reports.status} = 'open'`,
+        })
+        .returning();
+      if (report) return shape(report, false);
+      const [open] = await tx
+        .select()
+        .from(reports)
+        .where(
+          and(
+            eq(reports.videoId, videoId),
+            eq(reports.reporterId, reporterId),
+            eq(reports.status, 'open'),
+          ),
+        );
+      return open ? shape(open, true) : null;
+    });
+    if (result || attempt >= 2) {
+      if (!result) throw new Error('the open report could not be inserted nor read');
+      return result;
+    }
+  }
 }
 
 /** The reporter's own reports, newest first, with what became of each. */

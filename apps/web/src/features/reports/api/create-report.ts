@@ -1,20 +1,15 @@
-import type { ReportInput } from '@adreel/domain';
+import type { ReportInput, ReportResult } from '@adreel/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { myReportsKey } from './get-my-reports';
 
-interface CreatedReport {
-  id: string;
-  videoId: string;
-  reason: string;
-  status: string;
-  createdAt: string;
-}
-
-/** POST /api/videos/:id/reports {reason} (signed in): the report, open until an admin acts. */
+/**
+ * POST /api/videos/:id/reports {reason} (signed in): the report, open until an admin acts. A repeat
+ * while the caller's report on that video is open answers 200 with that report and `alreadyReported`.
+ */
 export async function createReport(
   input: ReportInput & { videoId: string },
-): Promise<CreatedReport> {
+): Promise<ReportResult> {
   return api(`/api/videos/${encodeURIComponent(input.videoId)}/reports`, {
     method: 'POST',
     body: { reason: input.reason },

@@ -53,8 +53,10 @@ export default function ReportDialog({ video, open, onOpenChange }: ReportDialog
     report.mutate(
       { videoId: video.id, reason: checked.data.reason },
       {
-        onSuccess: () => {
-          toast.success(FEED_MESSAGES.reportSubmitted);
+        onSuccess: (result) => {
+          // Already reported (one open report per person and video): said kindly, not as an error.
+          if (result.alreadyReported) toast.info(FEED_MESSAGES.reportAlreadyFiled);
+          else toast.success(FEED_MESSAGES.reportSubmitted);
           close(false);
         },
         onError: (failure) => {
