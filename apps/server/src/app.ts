@@ -24,6 +24,7 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { createKeyRing, KEY_REFRESH_MS } from './modules/auth/auth.keys';
+import { createAccessRevocations, type RevocationSwitch } from './modules/auth/auth.revocations';
 import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
 import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
 import { brandCampaignRoutes, publicCampaignRoutes } from './modules/campaigns/campaigns.routes';
@@ -75,6 +76,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
   /** Lower limits for tests that must reach them. */
   rateLimits?: RateLimitOverrides;
+  /** bench:feed only: turns the access-token revocation check off and on (decision 023). */
+  revocationSwitch?: RevocationSwitch;
 }
 
 /** What every module is given: the configuration and the shared services. */
@@ -133,15 +136,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const keyRing = await createKeyRing(database.db, { refreshMs: KEY_REFRESH_MS });
   app.addHook('onClose', async () => keyRing.close());
   const tokens = createTokenService(keyRing, config.publicUrl);
+  const realtime = createRealtime(database, app.log);
+  const revocations = createAccessRevocations({
+    db: database.db,
+    realtime,
+    log: app.log,
+    ...(deps.revocationSwitch ? { revocationSwitch: deps.revocationSwitch } : {}),
+  });
+  await revocations.start();
   await app.register(authenticate, {
     tokens,
+    revocations,
     hasVerifiedFactor: (userId) => hasVerifiedFactor(database.db, userId),
   });
   const rateLimiter = createRateLimiter(database.db, deps.rateLimits ?? config.rateLimits);
-  const realtime = createRealtime(database, app.log);
   const mailer = await startMailer({ config, database, realtime, log: app.log });
   app.addHook('onClose', async () => {
     await mailer.close();
+    await revocations.close();
     await realtime.close();
   });
   const context: ModuleContext = {

@@ -5,6 +5,7 @@
 import { hasAnyRole, type Role } from '@adreel/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccessRevocations } from '../modules/auth/auth.revocations';
 import type { AuthContext, TokenService } from '../modules/auth/auth.tokens';
 import { AppError, forbidden, unauthorized } from './errors';
 
@@ -23,11 +24,16 @@ export const ADMIN_AAL2_MESSAGE = "Confirm it's you with your second factor to u
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+const tokenFailed = () =>
+  unauthorized('Your session has expired. Please sign in again.', 'invalid_token');
+
 export const authenticate = fp<{
   tokens: TokenService;
+  /** Refuses tokens of ended sessions and of changed roles (decision 023). */
+  revocations: Pick<AccessRevocations, 'isRevoked'>;
   hasVerifiedFactor: (userId: string) => Promise<boolean>;
 }>(
-  async (app: FastifyInstance, { tokens, hasVerifiedFactor }) => {
+  async (app: FastifyInstance, { tokens, revocations, hasVerifiedFactor }) => {
     app.decorateRequest('auth', null);
     app.decorate('hasVerifiedFactor', hasVerifiedFactor);
     app.addHook('onRequest', async (request) => {
@@ -36,8 +42,11 @@ export const authenticate = fp<{
       const token = BEARER.exec(header)?.[1];
       const context = token ? await tokens.verify(token) : null;
       // A token that fails is never treated as "signed out": the client must know to refresh.
-      if (!context)
-        throw unauthorized('Your session has expired. Please sign in again.', 'invalid_token');
+      if (!context) throw tokenFailed();
+      // A revoked token fails as an expired one does: the client refreshes (and a refresh of an
+      // ended session fails, so it signs out), or gets a token with the roles it now has.
+      const revoked = revocations.isRevoked(context);
+      if (revoked === true || (revoked !== false && (await revoked))) throw tokenFailed();
       request.auth = context;
     });
   },

@@ -3,7 +3,7 @@
  * signed by the old one keep working until they expire, another process that has not reloaded yet
  * accepts the new key's tokens at once, and a key retired long ago is deleted and then refused.
  */
-import { decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createKeyRing,
@@ -63,6 +63,7 @@ describe('rotating the JWT signing key', () => {
       email: user.email,
       roles: user.roles,
       aal: 'aal1',
+      tokenVersion: decodeJwt(before).ver as number,
     });
     expect(kidOf(fromOther)).toBe(rotation.kid);
     expect((await sessionsWith(fromOther)).statusCode).toBe(200);
@@ -111,6 +112,7 @@ describe('rotating the JWT signing key', () => {
       email: user.email,
       roles: user.roles,
       aal: 'aal1' as const,
+      tokenVersion: 0,
     };
     const signer = createTokenService(await loadSigningKeys(db), 'http://localhost:3000');
     const { token } = await signer.issue(claims);

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { sessions } from '../../src/db/schema';
 import { loadSigningKeys } from '../../src/modules/auth/auth.keys';
+import { tokenVersionOf } from '../../src/modules/auth/auth.sessions.queries';
 import { createTokenService, type TokenService } from '../../src/modules/auth/auth.tokens';
 import { createUser, type TestUser, type UserOverrides } from './factories';
 
@@ -60,6 +61,8 @@ export async function signInAs(
     email: user.email,
     roles: user.roles,
     aal: 'aal1',
+    // As the server issues it: a change of roles raises the version (decision 023).
+    tokenVersion: (await tokenVersionOf(db, user.id)) ?? 0,
   });
   return { authorization: `Bearer ${token}` };
 }

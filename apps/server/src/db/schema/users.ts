@@ -1,7 +1,7 @@
 import { DISPLAY_NAME_MAX, EMAIL_MAX, USERNAME_MAX, USERNAME_MIN } from '@adreel/domain/constants';
 import { REQUESTABLE_ROLES, ROLES } from '@adreel/domain/roles';
 import { sql } from 'drizzle-orm';
-import { check, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, hasLength, id, isLowerCase, isOneOf, timestamptz } from './columns';
 
 export const users = pgTable(
@@ -18,6 +18,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** Soft deletion: money rows and audit entries keep pointing at the account. */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * Raised by a trigger whenever the user's roles change; access tokens carry the value they were
+     * issued under and fail once it is lower than this (decision 023).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
   (t) => [
     check('users_email_lower_case', isLowerCase(t.email)),

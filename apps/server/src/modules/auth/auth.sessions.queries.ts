@@ -1,7 +1,7 @@
 /** Sessions and their single-use refresh tokens (decision 003). */
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { refreshTokens, sessions } from '../../db/schema';
+import { refreshTokens, sessions, users } from '../../db/schema';
 import type { AssuranceLevel } from '../../db/schema/auth';
 
 export async function insertSession(
@@ -54,6 +54,20 @@ export async function touchSession(
   await db.update(sessions).set({ lastSeenAt: sql`now()`, ip }).where(eq(sessions.id, sessionId));
 }
 
+/** The user's `token_version` (decision 023), or null when there is no such user. */
+export async function tokenVersionOf(db: Database, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ version: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.version ?? null;
+}
+
+/**
+ * Ends a session. A trigger (migration 0014) records it and tells every API process, whose
+ * access-token checks refuse the session's tokens from then on (decision 023); the same holds for
+ * every other way a session ends, a deleted row included.
+ */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db
     .update(sessions)

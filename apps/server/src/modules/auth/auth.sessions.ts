@@ -16,6 +16,7 @@ import {
   insertSession,
   revokeSession,
   spendRefreshToken,
+  tokenVersionOf,
   touchSession,
 } from './auth.sessions.queries';
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './auth.tokens';
@@ -79,14 +80,18 @@ export function createSessionIssuer(db: Database, tokens: TokenService) {
     sessionId: string,
     aal: AssuranceLevel,
   ): Promise<Session> {
-    const user = await loadSessionUser(db, userId);
-    if (!user) throw sessionExpired();
+    // The version first, then the roles: a change of roles committed in between raises the version
+    // past the token's, so a token never carries roles older than its version says (decision 023).
+    const tokenVersion = await tokenVersionOf(db, userId);
+    const user = tokenVersion === null ? null : await loadSessionUser(db, userId);
+    if (!user || tokenVersion === null) throw sessionExpired();
     const access = await tokens.issue({
       userId,
       sessionId,
       email: user.email,
       roles: user.roles,
       aal,
+      tokenVersion,
     });
     return {
       access_token: access.token,

@@ -1,6 +1,9 @@
 /**
  * Access tokens (DESIGN.md §3, decision 003): ES256 JWTs valid 15 minutes, verifiable by anyone with
- * the public keys at /.well-known/jwks.json, and by this server without a database read.
+ * the public keys at /.well-known/jwks.json, and by this server without a database read. A token
+ * names its session (`sid`) and the user's token version it was issued under (`ver`), so the server
+ * can refuse it once the session has ended or the roles in it have changed (decision 023,
+ * auth.revocations.ts).
  */
 import { ROLES, type Role } from '@adreel/domain';
 import { createLocalJWKSet, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
@@ -22,6 +25,8 @@ export interface AuthContext {
   email: string;
   roles: Role[];
   aal: AssuranceLevel;
+  /** `users.token_version` when the token was issued: a change of roles raises it (decision 023). */
+  tokenVersion: number;
 }
 
 const claimsSchema = z.object({
@@ -30,6 +35,8 @@ const claimsSchema = z.object({
   email: z.string(),
   roles: z.array(z.enum(ROLES)),
   aal: z.enum(['aal1', 'aal2']),
+  // Tokens issued before decision 023 carry none: version 0, as every user had then.
+  ver: z.number().int().nonnegative().default(0),
 });
 
 export interface IssuedAccessToken {
@@ -79,6 +86,7 @@ export function createTokenService(keysOrRing: SigningKeys | KeyRing, issuer: st
         email: context.email,
         roles: context.roles,
         aal: context.aal,
+        ver: context.tokenVersion,
       })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
         .setSubject(context.userId)
@@ -132,6 +140,7 @@ export function createTokenService(keysOrRing: SigningKeys | KeyRing, issuer: st
           email: claims.email,
           roles: claims.roles,
           aal: claims.aal,
+          tokenVersion: claims.ver,
         };
       } catch {
         return null;

@@ -16,8 +16,16 @@ import type { Database, DatabaseHandle } from '../../db/client';
 export type NotificationListener = (payload: string | null) => void;
 
 export interface Realtime {
-  /** Resolves once the channel is listened to, with the function that ends this subscription. */
-  subscribe(channel: string, listener: NotificationListener): Promise<() => void>;
+  /**
+   * Resolves once the channel is listened to, with the function that ends this subscription.
+   * `onLost` is told as soon as the listening connection drops (notifications may be missed from
+   * then until `listener` is given null); PGlite's never drops.
+   */
+  subscribe(
+    channel: string,
+    listener: NotificationListener,
+    onLost?: () => void,
+  ): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +49,16 @@ export async function notify(db: Database, channel: string, payload = ''): Promi
 
 export function createRealtime(database: DatabaseHandle, log: RealtimeLogger): Realtime {
   const listeners = new Map<string, Set<NotificationListener>>();
+  const lostListeners = new Set<() => void>();
+  const lost = () => {
+    for (const listener of lostListeners) {
+      try {
+        listener();
+      } catch (error) {
+        log.warn({ err: error }, 'a notification listener failed');
+      }
+    }
+  };
   const dispatch = (channel: string, payload: string | null) => {
     for (const listener of listeners.get(channel) ?? []) {
       try {
@@ -53,11 +71,14 @@ export function createRealtime(database: DatabaseHandle, log: RealtimeLogger): R
   const connection =
     database.driver === 'pglite'
       ? pgliteConnection(database.client, dispatch)
-      : postgresConnection(database.client.options.connectionString, dispatch, log);
+      : postgresConnection(database.client.options.connectionString, dispatch, lost, log);
 
   return {
-    async subscribe(channel, listener) {
+    async subscribe(channel, listener, onLost) {
       assertChannel(channel);
+      // A wrapper of our own, so one function given twice is still two subscriptions.
+      const lostListener = onLost ? () => onLost() : null;
+      if (lostListener) lostListeners.add(lostListener);
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
@@ -68,10 +89,12 @@ export function createRealtime(database: DatabaseHandle, log: RealtimeLogger): R
         await connection.listen(channel);
       } catch (error) {
         set.delete(listener);
+        if (lostListener) lostListeners.delete(lostListener);
         throw error;
       }
       return () => {
         set.delete(listener);
+        if (lostListener) lostListeners.delete(lostListener);
       };
     },
     close: () => connection.close(),
@@ -121,6 +144,7 @@ const RECONNECT_MAX_DELAY_MS = 30_000;
 function postgresConnection(
   connectionString: string | undefined,
   dispatch: Dispatch,
+  lost: () => void,
   log: RealtimeLogger,
 ): ListeningConnection {
   /** Each channel asked for, with the LISTEN on the current connection. */
@@ -139,6 +163,7 @@ function postgresConnection(
     broken.removeAllListeners('notification');
     broken.end().catch(() => undefined);
     if (closed) return;
+    lost();
     log.warn({ err: error, retryInMs: retryDelay }, 'notification connection lost; reconnecting');
     scheduleReconnect();
   };
@@ -162,7 +187,8 @@ function postgresConnection(
     if (client) return Promise.resolve(client);
     if (connecting) return connecting;
     connecting = (async () => {
-      const next = new pg.Client({ connectionString });
+      // TCP keep-alive, so a connection whose server vanished without a word is noticed too.
+      const next = new pg.Client({ connectionString, keepAlive: true });
       next.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
       next.on('error', (error) => dropped(next, error));
       next.on('end', () => dropped(next));
