@@ -42,7 +42,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps: the server never serves them, and a bundle must not point at files that 404
+    // (decision 024). The dev server has its own.
+    sourcemap: false,
     // .vite/manifest.json: which chunks each entry and route imports, read by the JS budget.
     manifest: true,
     rolldownOptions: {

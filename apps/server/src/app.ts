@@ -131,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(cookie);
-  await registerOpenApi(app, config.appName);
+  // The API's map is for developers: in production only when API_DOCS=true (decision 024).
+  if (config.apiDocs) await registerOpenApi(app, config.appName);
 
   const keyRing = await createKeyRing(database.db, { refreshMs: KEY_REFRESH_MS });
   app.addHook('onClose', async () => keyRing.close());

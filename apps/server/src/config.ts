@@ -211,6 +211,7 @@ const envSchema = z
     OIDC_PROVIDERS: oidcProvidersSchema.optional(),
     RATE_LIMITS: rateLimitsSchema.optional(),
     TRUST_PROXY: trustProxySchema.optional(),
+    API_DOCS: booleanFlag.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -276,6 +277,8 @@ export interface Config {
   rateLimits: RateLimitOverrides;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); false: nobody's, whatever NODE_ENV. */
   trustProxy: TrustProxy;
+  /** /api/docs (OpenAPI and Swagger UI): on outside production, off in production unless API_DOCS=true. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -328,5 +331,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders: env.OIDC_PROVIDERS ?? [],
     rateLimits: env.RATE_LIMITS ?? {},
     trustProxy: env.TRUST_PROXY ?? false,
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   };
 }

@@ -122,6 +122,21 @@ export type ScreenData = Readonly<Record<string, string>>;
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
+ * Source maps are never served (decision 024): they hand out the app's source to anyone. The build
+ * makes none; this holds for a build made with them.
+ */
+function isSourceMap(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is not a file name; the raw path is checked.
+  }
+  return /\.map$/i.test(pathname) || /\.map$/i.test(decoded);
+}
+
+/**
  * Serves the built web app. Paths that are not files fall back to index.html, so the web app's own
  * router (and its 404 page) answers unknown routes; unknown API paths get a JSON 404.
  */
@@ -189,6 +204,7 @@ export async function registerWebApp(
       root: options.distDir,
       index: false,
       wildcard: true,
+      allowedPath: (pathName) => !isSourceMap(pathName),
       // The web build writes .br and .gz beside each text asset (apps/web/scripts/precompress.ts):
       // sent by Accept-Encoding, with no compression work per request.
       preCompressed: true,
@@ -211,7 +227,8 @@ export async function registerWebApp(
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const method = request.method;
-      if (!isApiPath(request.url) && (method === 'GET' || method === 'HEAD')) {
+      const page = !isApiPath(request.url) && !isSourceMap(request.url);
+      if (page && (method === 'GET' || method === 'HEAD')) {
         return sendIndex(request, reply);
       }
       return reply.code(404).send(errorBody('not_found', 'Not found'));
