@@ -1,10 +1,11 @@
+import { OWNERSHIP_MESSAGES } from '@adreel/domain';
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invites, userRoles, users, whitelist } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvite } from '../support/factories';
-import { linkTokenFrom } from '../support/mail';
+import { lastMailTo, linkTokenFrom } from '../support/mail';
 
 let ctx: TestApp;
 beforeAll(async () => {
@@ -87,16 +88,18 @@ describe('the private-beta gate', () => {
     const invite = await createInvite(ctx.database.db, { role: 'brand' });
     const person = newPerson({ inviteCode: invite.code.toLowerCase(), role: 'viewer' });
     const res = await signUp(person);
-    expect(res.statusCode).toBe(201);
-    const { session } = res.json();
-    expect(session.user).toMatchObject({ role: 'brand', roles: ['brand'], emailVerified: false });
-    expect(res.headers['set-cookie']).toMatch(/adreel_refresh=.+HttpOnly.+SameSite=Lax/i);
+    expect(res.statusCode).toBe(202);
+    // No session: the mailed link signs in (decision 022). The browser is bound to the sign-up.
+    expect(res.json()).toEqual({ message: OWNERSHIP_MESSAGES.checkInbox });
+    expect(res.headers['set-cookie']).toMatch(/adreel_signup=.+HttpOnly.+SameSite=Lax/i);
+    expect(res.headers['set-cookie']).not.toMatch(/adreel_refresh/);
+    expect(await rolesOf(person.email)).toEqual(['brand']);
 
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, person.email));
     const [row] = await ctx.database.db.select().from(invites).where(eq(invites.id, invite.id));
-    expect(row).toMatchObject({ isUsed: true, usedByUserId: session.user.id });
+    expect(row).toMatchObject({ isUsed: true, usedByUserId: user?.id });
     expect(row?.usedAt).toBeInstanceOf(Date);
-
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, session.user.id));
+    expect(user?.emailVerifiedAt).toBeNull();
     expect(user?.requestedRole).toBe('viewer');
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(user?.passwordHash ?? '', person.password)).toBe(true);
@@ -109,26 +112,35 @@ describe('the private-beta gate', () => {
       .values({ email: 'whitelisted.creator@example.com', roleAllowed: 'admin' });
 
     const res = await signUp(person);
-    expect(res.statusCode).toBe(201);
-    expect(res.json().session.user).toMatchObject({
+    expect(res.statusCode).toBe(202);
+    const binding = res.cookies.find((cookie) => cookie.name === 'adreel_signup')?.value ?? '';
+    expect(await rolesOf('whitelisted.creator@example.com')).toEqual(['viewer']);
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: person.email, password: person.password },
+    });
+    expect(signedIn.json().session.user).toMatchObject({
       email: 'whitelisted.creator@example.com',
       role: 'viewer',
       pendingRole: 'admin',
       emailVerified: false,
     });
-    expect(await rolesOf('whitelisted.creator@example.com')).toEqual(['viewer']);
 
     const token = await linkTokenFrom(
       ctx.database.db,
       'whitelisted.creator@example.com',
       'verify_email',
     );
+    // Opened in the browser that signed up: the address is proven and the link signs in.
     const verified = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/verify-email',
       payload: { token },
+      cookies: { adreel_signup: binding },
     });
     expect(verified.statusCode).toBe(200);
+    expect(verified.json().session.user).toMatchObject({ role: 'admin', emailVerified: true });
     expect(await rolesOf('whitelisted.creator@example.com')).toEqual(['admin', 'viewer']);
 
     const again = await ctx.app.inject({
@@ -139,10 +151,10 @@ describe('the private-beta gate', () => {
     expect(again.statusCode).toBe(400);
   });
 
-  it('says clearly when the username or the email is taken', async () => {
+  it('says clearly when the username is taken; an address with an account answers as a new one', async () => {
     const first = await createInvite(ctx.database.db, { role: 'viewer' });
     const person = newPerson({ inviteCode: first.code });
-    expect((await signUp(person)).statusCode).toBe(201);
+    expect((await signUp(person)).statusCode).toBe(202);
 
     const second = await createInvite(ctx.database.db, { role: 'viewer' });
     const sameName = await signUp(
@@ -154,8 +166,12 @@ describe('the private-beta gate', () => {
     const sameEmail = await signUp(
       newPerson({ email: person.email.toUpperCase(), inviteCode: second.code }),
     );
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error.code).toBe('email_taken');
+    // Decision 022: no listing of accounts. The owner is mailed instead.
+    expect(sameEmail.statusCode).toBe(202);
+    expect(sameEmail.json()).toEqual({ message: OWNERSHIP_MESSAGES.checkInbox });
+    expect((await lastMailTo(ctx.database.db, person.email, 'signup_attempt'))?.subject).toContain(
+      'tried to sign up',
+    );
 
     const [unused] = await ctx.database.db.select().from(invites).where(eq(invites.id, second.id));
     expect(unused?.isUsed).toBe(false);
@@ -166,7 +182,7 @@ describe('the private-beta gate', () => {
     const people = Array.from({ length: 20 }, () => newPerson({ inviteCode: invite.code }));
     const answers = await Promise.all(people.map((person) => signUp(person)));
     const statuses = answers.map((res) => res.statusCode).sort();
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(1);
     expect(statuses.filter((status) => status === 403)).toHaveLength(19);
 
     const created = await Promise.all(people.map((person) => rolesOf(person.email)));

@@ -19,6 +19,8 @@ function linkMail(options: {
     to,
     kind,
     subject,
+    // Verification and reset links sign their holder in: the recipient's alone (decision 024).
+    carriesSecret: true,
     text: `${intro}\n\n${action}: ${url}\n\n${outro}\n`,
     html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
@@ -47,4 +49,25 @@ export function passwordResetMail(to: string, appName: string, url: string): Mai
     outro:
       'The link works once and expires in 30 minutes. If it was not you, ignore this mail: your password stays as it is.',
   });
+}
+
+/**
+ * Someone signed up with an address that already has an account (decision 022): the sign-up
+ * answers as for a new address, and the owner hears of it here instead.
+ */
+export function signUpAttemptMail(
+  to: string,
+  appName: string,
+  urls: { signIn: string; reset: string },
+): MailMessage {
+  const intro = `Someone just tried to sign up for ${appName} with this email address. It already has an account, so nothing was changed.`;
+  const outro =
+    'If it was you, sign in instead, or reset your password if you forgot it. If it was not you, ignore this mail: your account stays as it is.';
+  return {
+    to,
+    kind: 'signup_attempt',
+    subject: `Someone tried to sign up for ${appName} with your email`,
+    text: `${intro}\n\nSign in: ${urls.signIn}\nReset your password: ${urls.reset}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(urls.signIn)}">Sign in</a> · <a href="${escapeHtml(urls.reset)}">Reset your password</a></p><p>${escapeHtml(outro)}</p>`,
+  };
 }

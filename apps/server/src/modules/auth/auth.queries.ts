@@ -46,6 +46,28 @@ export async function usernameExists(db: Database, username: string): Promise<bo
   return row !== undefined;
 }
 
+/** Who holds the username (compared case-insensitively), if anyone. */
+export async function usernameOwner(db: Database, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`)
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Whether an unused, unexpired invite has this code (the gate's check; consumeInvite spends it). */
+export async function inviteIsLive(db: Database, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(eq(invites.code, code), eq(invites.isUsed, false), gt(invites.expiresAt, sql`now()`)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function emailExists(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -119,7 +141,13 @@ export async function setPasswordHash(
 
 export async function insertEmailToken(
   db: Database,
-  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    bindingHash?: string | null;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
@@ -143,4 +171,25 @@ export async function consumeEmailToken(
     )
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
+}
+
+/** A mailed link's token while it is still usable, without spending it. */
+export async function findLiveEmailToken(
+  db: Database,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+): Promise<{ userId: string; bindingHash: string | null } | null> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId, bindingHash: emailTokens.bindingHash })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

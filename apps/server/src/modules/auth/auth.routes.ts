@@ -1,16 +1,18 @@
 import {
-  emailTokenBodySchema,
   MESSAGES,
   messageSchema,
+  OWNERSHIP_MESSAGES,
   pkceExchangeBodySchema,
   recoverBodySchema,
   refreshTokenBodySchema,
   resetPasswordBodySchema,
-  sessionResponseSchema,
   signInResponseSchema,
   signInSchema,
+  signUpResponseSchema,
   signUpSchema,
   tokenQuerySchema,
+  verifyEmailBodySchema,
+  verifyEmailResponseSchema,
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +26,12 @@ import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './auth.co
 import { createAuthService } from './auth.service';
 import { clientOf, createSessionIssuer } from './auth.sessions';
 import { revokeSession } from './auth.sessions.queries';
+import {
+  clearSignUpBinding,
+  setSignUpBinding,
+  signUpBindingFor,
+  signUpBindingOf,
+} from './auth.signup-binding';
 
 const tags = ['auth'];
 
@@ -55,16 +63,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     {
       schema: {
         tags,
-        summary: 'Sign up (private beta gate)',
+        summary: 'Sign up (private beta gate): mails a link that finishes it',
+        description:
+          'Answers 202 "check your inbox" and no session: the mailed verification link signs in (decision 022). An address that already has an account gets the same answer, and its owner a mail instead. Sets the httpOnly sign-up binding cookie: the link opened in this browser keeps the chosen password.',
         body: signUpSchema,
-        response: { 201: sessionResponseSchema },
+        response: { 202: signUpResponseSchema },
       },
     },
     async (request, reply) => {
       assertSameOrigin(request, config.publicUrl);
-      const issued = await auth.signUp(request.body, clientOf(request));
-      setRefreshCookie(reply, issued.refreshToken, config.publicUrl);
-      return reply.code(201).send({ session: issued.session });
+      const binding = signUpBindingFor(request);
+      const answer = await auth.signUp(request.body, clientOf(request), binding);
+      setSignUpBinding(reply, binding, config.publicUrl);
+      return reply.code(202).send(answer);
     },
   );
 
@@ -158,14 +169,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     {
       schema: {
         tags,
-        summary: 'Confirm an email address with the mailed token',
-        body: emailTokenBodySchema,
-        response: { 200: messageSchema },
+        summary: 'Confirm an email address with the mailed token; signs the prover in',
+        description:
+          'In the browser that signed up (its binding cookie) the address is proven and a session starts. Elsewhere the answer is `passwordRequired` (nothing spent): post again with `password` (and optionally a new `username`); everything set up on the account before is removed and a session starts (decision 022). A link of an address proven before answers a message.',
+        body: verifyEmailBodySchema,
+        response: { 200: verifyEmailResponseSchema },
       },
     },
-    async (request) => {
-      await auth.verifyEmail(request.body.token);
-      return { message: MESSAGES.emailVerified };
+    async (request, reply) => {
+      assertSameOrigin(request, config.publicUrl);
+      const outcome = await auth.verifyEmail(
+        request.body,
+        signUpBindingOf(request),
+        clientOf(request),
+      );
+      if (outcome.kind === 'password_required')
+        return {
+          passwordRequired: true as const,
+          email: outcome.email,
+          username: outcome.username,
+          message: OWNERSHIP_MESSAGES.choosePassword,
+        };
+      if (outcome.kind === 'verified') return { message: MESSAGES.emailVerified };
+      clearSignUpBinding(reply);
+      setRefreshCookie(reply, outcome.refreshToken, config.publicUrl);
+      return { session: outcome.session };
     },
   );
 
@@ -176,7 +204,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
       schema: { tags, summary: 'Mail a new verification link', response: { 202: messageSchema } },
     },
     async (request, reply) => {
-      await auth.resendVerification(requireAuth(request).userId);
+      const binding = signUpBindingFor(request);
+      await auth.resendVerification(requireAuth(request).userId, binding);
+      setSignUpBinding(reply, binding, config.publicUrl);
       return reply.code(202).send({ message: MESSAGES.verificationSent });
     },
   );

@@ -4,9 +4,11 @@
 import {
   MESSAGES,
   type MfaRequired,
+  OWNERSHIP_MESSAGES,
   type Role,
   type SignInInput,
   type SignUpInput,
+  type VerifyEmailBody,
   withBrand,
 } from '@adreel/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -16,13 +18,16 @@ import { mfaFactors } from '../../db/schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
-import { passwordResetMail, verificationMail } from './auth.mail';
+import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../../platform/rate-limit';
+import { passwordResetMail, signUpAttemptMail, verificationMail } from './auth.mail';
+import { claimAccountByProof } from './auth.ownership';
 import { hashPassword, verifyPassword } from './auth.passwords';
 import {
   consumeEmailToken,
   consumeInvite,
   emailExists,
+  findLiveEmailToken,
+  findProfile,
   findUserByEmail,
   findUserById,
   findWhitelistEntry,
@@ -30,9 +35,10 @@ import {
   insertEmailToken,
   insertProfile,
   insertUser,
-  markEmailVerified,
+  inviteIsLive,
   setPasswordHash,
   usernameExists,
+  usernameOwner,
 } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from './auth.sessions';
@@ -43,6 +49,12 @@ const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_PASSWORD_TTL_MS = 30 * 60 * 1000;
 
 export type SignInResult = ({ kind: 'session' } & IssuedSession) | ({ kind: 'mfa' } & MfaRequired);
+
+/** What opening a verification link did (decision 022). */
+export type VerifyEmailOutcome =
+  | ({ kind: 'session' } & IssuedSession)
+  | { kind: 'password_required'; email: string; username: string }
+  | { kind: 'verified' };
 
 interface AuthServiceDeps {
   db: Database;
@@ -61,6 +73,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
     userId: string,
     email: string,
     purpose: 'verify_email' | 'reset_password',
+    binding?: string,
   ) {
     const secret = newSecret();
     const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
@@ -68,6 +81,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
       userId,
       purpose,
       tokenHash: hashSecret(secret),
+      bindingHash: binding ? hashSecret(binding) : null,
       expiresAt: new Date(Date.now() + ttl),
     });
     const path = purpose === 'verify_email' ? '/auth/verify' : '/auth/reset';
@@ -79,13 +93,20 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
     await enqueueMail(tx, mail);
   }
 
-  /** Proving the address grants the role its whitelist entry allows (DESIGN.md §3). */
-  async function confirmEmail(tx: Database, userId: string): Promise<void> {
-    const user = await findUserById(tx, userId);
-    if (!user) return;
-    await markEmailVerified(tx, userId);
-    const entry = await findWhitelistEntry(tx, user.email);
-    if (entry) await grantRoles(tx, userId, [entry.roleAllowed]);
+  /** The owner of an address someone tried to sign up with hears of it (at most a few per hour). */
+  async function mailSignUpAttempt(email: string): Promise<void> {
+    try {
+      await rateLimiter.consume(RATE_LIMITS.recoverPerAccount, `signup-attempt:${email}`);
+    } catch (error) {
+      // Over the limit the mail is skipped, never the answer changed: it must match a new address's.
+      if (error instanceof RateLimitedError) return;
+      throw error;
+    }
+    const base = `${config.publicUrl}/auth?email=${encodeURIComponent(email)}`;
+    await enqueueMail(
+      db,
+      signUpAttemptMail(email, config.appName, { signIn: base, reset: `${base}&view=forgot` }),
+    );
   }
 
   async function verifiedFactors(userId: string) {
@@ -101,21 +122,31 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
 
   return {
     /**
-     * Creates the account, consumes the invite and starts a session in one transaction: of many
-     * sign-ups racing on one code exactly one commits (SPEC.md §5 gate; issue 3).
+     * Creates the account and consumes the invite in one transaction (of many sign-ups racing on one
+     * code exactly one commits; SPEC.md §5 gate, issue 3), and mails the verification link bound to
+     * the browser's `binding`. No session: the link signs in (decision 022).
+     *
+     * The checks never tell more than SPEC.md's gate does: the username first (usernames are
+     * public), then the gate, and an address that already has an account answers as a new one would
+     * (the password is hashed all the same) while its owner gets a mail instead. Its invite is kept.
      */
-    async signUp(input: SignUpInput, client: ClientInfo): Promise<IssuedSession> {
+    async signUp(
+      input: SignUpInput,
+      client: ClientInfo,
+      binding: string,
+    ): Promise<{ message: string }> {
       await rateLimiter.consume(RATE_LIMITS.signUpPerIp, client.ip ?? 'unknown');
       const email = input.email.toLowerCase();
       const passwordHash = await hashPassword(input.password);
+      const answer = { message: OWNERSHIP_MESSAGES.checkInbox };
       try {
-        const started = await db.transaction(async (tx) => {
+        const existing = await db.transaction(async (tx) => {
           const inviteCode = input.inviteCode || undefined;
-          const entry = await findWhitelistEntry(tx, email);
-          if (!entry && !inviteCode) throw privateBeta();
           if (await usernameExists(tx, input.username))
             throw conflict(MESSAGES.usernameTaken, 'username_taken');
-          if (await emailExists(tx, email)) throw conflict(MESSAGES.emailTaken, 'email_taken');
+          const entry = await findWhitelistEntry(tx, email);
+          if (!entry && !(inviteCode && (await inviteIsLive(tx, inviteCode)))) throw privateBeta();
+          if (await emailExists(tx, email)) return true;
 
           const user = await insertUser(tx, { email, passwordHash, requestedRole: input.role });
           await insertProfile(tx, {
@@ -128,19 +159,17 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
           // Holding the code is the permission; a whitelist role waits for the address to be proven.
           const roles: Role[] = inviteRole ? [inviteRole] : ['viewer'];
           await grantRoles(tx, user.id, roles);
-          await mailLink(tx, user.id, email, 'verify_email');
-          return { userId: user.id, ...(await sessions.start(user.id, client, 'aal1', tx)) };
+          await mailLink(tx, user.id, email, 'verify_email', binding);
+          return false;
         });
-        return {
-          session: await sessions.accessSession(started.userId, started.sessionId, 'aal1'),
-          refreshToken: started.refreshToken,
-        };
+        if (existing) await mailSignUpAttempt(email);
+        return answer;
       } catch (error) {
         // Two sign-ups racing on one username or email: the database decides, we explain.
         if (isUniqueViolation(error, 'profiles_username_lower_unique'))
           throw conflict(MESSAGES.usernameTaken, 'username_taken');
-        if (isUniqueViolation(error, 'users_email_unique'))
-          throw conflict(MESSAGES.emailTaken, 'email_taken');
+        // The other one made the account: answer as for any address that has one.
+        if (isUniqueViolation(error, 'users_email_unique')) return answer;
         throw error;
       }
     },
@@ -166,19 +195,70 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
       };
     },
 
-    async verifyEmail(token: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const userId = await consumeEmailToken(tx, 'verify_email', hashSecret(token));
-        if (!userId) throw badRequest(MESSAGES.verifyLinkInvalid, 'invalid_link');
-        await confirmEmail(tx, userId);
-      });
+    /**
+     * The verification link (decision 022). Opened in the browser that signed up (its binding
+     * matches), it proves that the one who chose the password reads the mailbox: the address is
+     * proven and a session starts. Opened anywhere else it is a takeover: without `password` the
+     * answer asks for one and spends nothing; with it, everything set up before goes
+     * (claimAccountByProof), the new password is set and a session starts.
+     */
+    async verifyEmail(
+      body: VerifyEmailBody,
+      binding: string | undefined,
+      client: ClientInfo,
+    ): Promise<VerifyEmailOutcome> {
+      const tokenHash = hashSecret(body.token);
+      const invalidLink = () => badRequest(MESSAGES.verifyLinkInvalid, 'invalid_link');
+      const link = await findLiveEmailToken(db, 'verify_email', tokenHash);
+      if (!link) throw invalidLink();
+      const user = await findUserById(db, link.userId);
+      if (!user) throw invalidLink();
+      if (user.emailVerifiedAt) {
+        await consumeEmailToken(db, 'verify_email', tokenHash);
+        return { kind: 'verified' };
+      }
+      const sameBrowser =
+        binding !== undefined &&
+        link.bindingHash !== null &&
+        hashSecret(binding) === link.bindingHash;
+      if (!sameBrowser && !body.password) {
+        const profile = await findProfile(db, user.id);
+        return { kind: 'password_required', email: user.email, username: profile?.username ?? '' };
+      }
+      const passwordHash = body.password ? await hashPassword(body.password) : null;
+      try {
+        const started = await db.transaction(async (tx) => {
+          const userId = await consumeEmailToken(tx, 'verify_email', tokenHash);
+          if (!userId) throw invalidLink();
+          if (!sameBrowser && body.username) {
+            const owner = await usernameOwner(tx, body.username);
+            if (owner && owner !== userId) throw conflict(MESSAGES.usernameTaken, 'username_taken');
+          }
+          await claimAccountByProof(tx, userId, {
+            setUpAccount: sameBrowser,
+            ...(!sameBrowser && body.username ? { username: body.username } : {}),
+          });
+          if (passwordHash) await setPasswordHash(tx, userId, passwordHash);
+          return { userId, ...(await sessions.start(userId, client, 'aal1', tx)) };
+        });
+        return {
+          kind: 'session',
+          session: await sessions.accessSession(started.userId, started.sessionId, 'aal1'),
+          refreshToken: started.refreshToken,
+        };
+      } catch (error) {
+        if (isUniqueViolation(error, 'profiles_username_lower_unique'))
+          throw conflict(MESSAGES.usernameTaken, 'username_taken');
+        throw error;
+      }
     },
 
-    async resendVerification(userId: string): Promise<void> {
+    /** A new link, bound to the asking browser like sign-up's. */
+    async resendVerification(userId: string, binding: string): Promise<void> {
       const user = await findUserById(db, userId);
       if (!user || user.emailVerifiedAt) return;
       await rateLimiter.consume(RATE_LIMITS.recoverPerAccount, `verify:${user.email}`);
-      await db.transaction((tx) => mailLink(tx, user.id, user.email, 'verify_email'));
+      await db.transaction((tx) => mailLink(tx, user.id, user.email, 'verify_email', binding));
     },
 
     /** Mails a reset link if the account exists; the caller answers the same either way. */
@@ -190,16 +270,20 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
       await db.transaction((tx) => mailLink(tx, user.id, user.email, 'reset_password'));
     },
 
-    /** Sets the new password and ends every session of the account (issue 3). */
+    /**
+     * Sets the new password and ends every session of the account (issue 3). The mailed link
+     * reached the mailbox, which proves the address: on an account not proven before, that is a
+     * takeover (decision 022) and everything set up before goes; on a proven one, factors stay
+     * (only a proven owner could have added them).
+     */
     async resetPassword(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const userId = await consumeEmailToken(tx, 'reset_password', hashSecret(token));
         if (!userId) throw badRequest(MESSAGES.resetLinkInvalid, 'invalid_link');
+        await claimAccountByProof(tx, userId, {});
         await setPasswordHash(tx, userId, passwordHash);
         await revokeUserSessions(tx, userId);
-        // The mailed link reached its owner: that proves the address as well.
-        await confirmEmail(tx, userId);
       });
     },
 

@@ -12,6 +12,7 @@ import {
 import { isUniqueViolation } from '../../platform/db-errors';
 import { badRequest, conflict } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
+import { assertEmailVerified } from '../auth/auth.ownership';
 import { raiseSessionToAal2 } from '../auth/auth.sessions.queries';
 import type { AuthContext } from '../auth/auth.tokens';
 import {
@@ -88,6 +89,8 @@ export function createFactorVerificationService(deps: MfaDeps) {
     ): Promise<FactorChallengeResponse> {
       await liveSession(db, caller);
       const factor = await ownFactor(db, caller.userId, factorId);
+      // An enrolment left from before decision 022 is not finished on an unproven account.
+      if (factor.verifiedAt === null) await assertEmailVerified(db, caller.userId);
       if (factor.factorType === 'totp') {
         const row = await insertChallenge(db, {
           purpose: 'totp',
@@ -136,6 +139,7 @@ export function createFactorVerificationService(deps: MfaDeps) {
     ): Promise<VerifyFactorResponse> {
       const session = await liveSession(db, caller);
       const factor = await ownFactor(db, caller.userId, factorId);
+      if (factor.verifiedAt === null) await assertEmailVerified(db, caller.userId);
       await rateLimiter.consume(RATE_LIMITS.mfaPerUser, caller.userId);
 
       let credential: StoredCredential | null = null;

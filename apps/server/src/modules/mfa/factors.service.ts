@@ -12,6 +12,7 @@ import {
 } from '@adreel/domain';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { badRequest, conflict } from '../../platform/errors';
+import { assertEmailVerified } from '../auth/auth.ownership';
 import type { AuthContext } from '../auth/auth.tokens';
 import { keepAnotherSignInMethod } from '../oidc/identities.service';
 import {
@@ -64,6 +65,8 @@ export function createFactorsService(deps: MfaDeps) {
       ip: string | null,
     ): Promise<EnrolFactorResponse> {
       const session = await liveSession(db, caller);
+      // Decision 022: nothing is added to an account before its address is proven.
+      await assertEmailVerified(db, caller.userId);
       const verified = await verifiedFactors(db, caller.userId);
       if (!mayManageFactors(session, verified.length > 0)) throw aal2Required();
       const friendlyName = body.friendly_name ?? null;
