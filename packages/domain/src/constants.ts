@@ -13,6 +13,14 @@ export const BETA_TARGET = 100;
 
 export const VIDEO_MAX_SECONDS = 30;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/**
+ * What one person may have unfinished on the upload disk at once (issue 13): this many uploads, and
+ * this many bytes declared in all (three full-size videos; a few more when they are small).
+ */
+export const UPLOAD_MAX_UNFINISHED = 5;
+export const UPLOAD_MAX_UNFINISHED_BYTES = 3 * VIDEO_MAX_BYTES;
+/** An unfinished upload with no byte received for this long gives way to its owner's new one. */
+export const UPLOAD_IDLE_MINUTES = 60;
 export const VIDEO_MIME_TYPES = [
   'video/mp4',
   'video/webm',

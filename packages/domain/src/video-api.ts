@@ -13,6 +13,16 @@ import { uploadDetailsSchema } from './validation';
 
 const isoTime = z.iso.datetime({ offset: true });
 
+/** The upload's limits beyond SPEC.md's file checks (issue 13), as server and web app say them. */
+export const UPLOAD_LIMIT_MESSAGES = {
+  /** UPLOAD_MAX_UNFINISHED or UPLOAD_MAX_UNFINISHED_BYTES reached (403 unfinished_uploads_limit). */
+  tooManyUnfinished:
+    'You have too many unfinished uploads. Finish or cancel one before starting another.',
+  /** Upload-Defer-Length, or Upload-Length sent late: the size must be declared at creation. */
+  lengthRequired:
+    "Declare the file's size with Upload-Length when the upload starts: uploads of unknown length are not accepted.",
+} as const;
+
 /** DESIGN.md §3: only http and https links. */
 export const ctaUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Link must start with http:// or https://' })

@@ -2,16 +2,26 @@
  * Where tus keeps uploads (DATA_DIR/uploads, never served) and the hourly care of what is left
  * there: an upload unfinished for a day is deleted, and a complete one whose process died before
  * registering its video (between the last byte and the transaction) gets its video now, or is
- * deleted if its file is refused.
+ * deleted if its file is refused. Each person may hold only a few unfinished uploads (issue 13).
  */
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type UploadMetadata, uploadMetadataSchema } from '@adreel/domain';
+import {
+  UPLOAD_IDLE_MINUTES,
+  UPLOAD_LIMIT_MESSAGES,
+  UPLOAD_MAX_UNFINISHED,
+  UPLOAD_MAX_UNFINISHED_BYTES,
+  type UploadMetadata,
+  uploadMetadataSchema,
+  VIDEO_MAX_BYTES,
+} from '@adreel/domain';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type Upload } from '@tus/server';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -36,8 +46,44 @@ export function isDiskFull(error: unknown): boolean {
  * as it is (upload.routes.ts then answers 507 and drops the upload).
  */
 class UploadFileStore extends FileStore {
-  constructor(private readonly folder: string) {
+  constructor(
+    private readonly folder: string,
+    private readonly db?: Database,
+  ) {
     super({ directory: folder, expirationPeriodInMilliseconds: UNFINISHED_TTL_MS });
+    // The size is declared when an upload starts, or the upload is refused (upload.routes.ts says
+    // so with a 400): an upload of unknown length would pass the free-space check and the
+    // per-person byte cap unmeasured.
+    this.extensions = this.extensions.filter((name) => name !== 'creation-defer-length');
+  }
+
+  /** With a database (the API's store): the new upload must fit its owner's limits. */
+  override async create(upload: Upload): Promise<Upload> {
+    const ownerId = upload.metadata?.ownerId;
+    if (!this.db || !ownerId) return super.create(upload);
+    return admitUpload(this.db, this, ownerId, upload, () => super.create(upload));
+  }
+
+  /** The owner's unfinished uploads, found by name (uploadIdFor), least recently written first. */
+  async unfinishedOf(ownerId: string): Promise<UnfinishedUpload[]> {
+    const prefix = ownerPrefix(ownerId);
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const found: UnfinishedUpload[] = [];
+    for (const name of names) {
+      if (!name.startsWith(prefix) || !name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      try {
+        const upload = await this.getUpload(id);
+        if (metadataOf(upload).ownerId !== ownerId) continue;
+        // Whole ones wait to become videos (or for the database): not unfinished.
+        if (upload.size !== undefined && upload.offset === upload.size) continue;
+        const { mtimeMs } = await stat(path.join(this.folder, id));
+        found.push({ id, size: upload.size ?? VIDEO_MAX_BYTES, lastWriteMs: mtimeMs });
+      } catch {
+        // Gone meanwhile (finished, cancelled or swept).
+      }
+    }
+    return found.sort((a, b) => a.lastWriteMs - b.lastWriteMs);
   }
 
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
@@ -60,8 +106,73 @@ class UploadFileStore extends FileStore {
   }
 }
 
-export function createUploadStore(config: Pick<Config, 'dataDir'>): FileStore {
-  return new UploadFileStore(path.resolve(config.dataDir, 'uploads'));
+/**
+ * The uploads' store. Given the database (the API's tus server), a new upload must fit its owner's
+ * limits; without it (the sweeps) it only reads and deletes.
+ */
+export function createUploadStore(config: Pick<Config, 'dataDir'>, db?: Database): FileStore {
+  return new UploadFileStore(path.resolve(config.dataDir, 'uploads'), db);
+}
+
+export interface UnfinishedUpload {
+  id: string;
+  /** The declared size: what the upload may come to take on the disk. */
+  size: number;
+  lastWriteMs: number;
+}
+
+const ownerPrefix = (ownerId: string) => ownerId.replaceAll('-', '').toLowerCase();
+
+/**
+ * An upload's id: its owner's id (32 hex digits) then 32 random ones, so the owner's uploads are
+ * found by a directory listing, without reading every upload's metadata. (Hex only: the same
+ * characters as tus's own ids. Their metadata's ownerId is still what decides.)
+ */
+export function uploadIdFor(ownerId: string): string {
+  return `${ownerPrefix(ownerId)}${randomBytes(16).toString('hex')}`;
+}
+
+/** A new upload that would pass UPLOAD_MAX_UNFINISHED or UPLOAD_MAX_UNFINISHED_BYTES. */
+export const tooManyUnfinishedUploads = () =>
+  new UploadRefused(403, 'unfinished_uploads_limit', UPLOAD_LIMIT_MESSAGES.tooManyUnfinished);
+
+/**
+ * Creates `upload` (via `create`) only if its owner's unfinished uploads, with it, stay within
+ * UPLOAD_MAX_UNFINISHED uploads and UPLOAD_MAX_UNFINISHED_BYTES declared bytes; else throws
+ * tooManyUnfinishedUploads(). Uploads of the owner that received no byte for UPLOAD_IDLE_MINUTES
+ * (abandoned: a browser that comes back starts anew) are deleted first, least recently written
+ * first, as far as needed to make room: an abandoned upload so frees its place at once when its
+ * owner needs it, instead of after the 24-hour sweep.
+ *
+ * Race-safe: the count and the creation happen under a PostgreSQL advisory lock on the owner held
+ * by a transaction, so two creations by one person, in one process or several sharing the database
+ * and DATA_DIR, take turns and the second counts the first: the cap is never passed, not even by one.
+ */
+export async function admitUpload(
+  db: Database,
+  store: Pick<UploadFileStore, 'unfinishedOf' | 'remove'>,
+  ownerId: string,
+  upload: Pick<Upload, 'size'>,
+  create: () => Promise<Upload>,
+  now = Date.now(),
+): Promise<Upload> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`adreel.uploads-of:${ownerId}`}, 0))`,
+    );
+    const kept = await store.unfinishedOf(ownerId);
+    const size = upload.size ?? VIDEO_MAX_BYTES;
+    const fits = () =>
+      kept.length + 1 <= UPLOAD_MAX_UNFINISHED &&
+      kept.reduce((sum, u) => sum + u.size, size) <= UPLOAD_MAX_UNFINISHED_BYTES;
+    const idleBefore = now - UPLOAD_IDLE_MINUTES * 60_000;
+    while (!fits() && kept[0] && kept[0].lastWriteMs < idleBefore) {
+      const idle = kept.shift();
+      if (idle) await store.remove(idle.id).catch(() => undefined);
+    }
+    if (!fits()) throw tooManyUnfinishedUploads();
+    return create();
+  });
 }
 
 /** Deletes uploads left unfinished for a day (bytes and metadata); returns how many. */

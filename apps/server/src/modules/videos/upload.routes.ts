@@ -11,11 +11,15 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import {
   errorResponseSchema,
+  UPLOAD_IDLE_MINUTES,
+  UPLOAD_LIMIT_MESSAGES,
+  UPLOAD_MAX_UNFINISHED,
+  UPLOAD_MAX_UNFINISHED_BYTES,
   type UploadMetadata,
   VIDEO_MAX_BYTES,
   videoSchema,
 } from '@adreel/domain';
-import { Server, type Upload } from '@tus/server';
+import { ERRORS, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +42,7 @@ import {
   recoverFinishedUploads,
   safeParseMetadata,
   sweepUnfinishedUploads,
+  uploadIdFor,
 } from './upload-store';
 
 const SWEEP_INTERVAL_MS = 60 * 60_000;
@@ -104,10 +109,15 @@ export function parseMetadata(upload: Pick<Upload, 'metadata'>): UploadMetadata 
 const TUS_DESCRIPTION = [
   'Tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation and termination',
   'extensions; every request carries Tus-Resumable: 1.0.0. Upload-Length is the file size',
-  '(at most 100 MB); Upload-Metadata holds base64 values: title (required), caption, campaignId,',
+  '(at most 100 MB) and is required: Upload-Defer-Length is refused with 400 (length_required).',
+  'Upload-Metadata holds base64 values: title (required), caption, campaignId,',
   'ctaText, ctaUrl, filename, filetype. Creators and admins only; an upload is visible to its',
-  'owner only. An upload left unfinished for 24 h is deleted. When the server has no room for',
-  'the file the answer is 507 (storage_full), at creation or part-way, and nothing of it is kept.',
+  `owner only. One person may have ${UPLOAD_MAX_UNFINISHED} unfinished uploads of`,
+  `${UPLOAD_MAX_UNFINISHED_BYTES / 1024 / 1024} MB declared in all; past that a new one answers 403`,
+  `(unfinished_uploads_limit), unless some of theirs received no byte for ${UPLOAD_IDLE_MINUTES}`,
+  'minutes: those are deleted to make room. An upload left unfinished for 24 h is deleted. When the',
+  'server has no room for the file the answer is 507 (storage_full), at creation or part-way, and',
+  'nothing of it is kept.',
 ].join(' ');
 
 export const uploadRoutes: FastifyPluginAsyncZod<{
@@ -115,7 +125,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   worker: Worker;
 }> = async (app, { context, worker }) => {
   const directory = path.join(context.config.dataDir, 'uploads');
-  const store = createUploadStore(context.config);
+  const store = createUploadStore(context.config, context.db);
   // Several processes on one PostgreSQL may serve one upload (a load balancer without stickiness).
   const locker = context.config.databaseUrl
     ? await createPostgresUploadLocker({
@@ -132,14 +142,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     datastore: store,
     ...(locker ? { locker } : {}),
     maxSize: VIDEO_MAX_BYTES,
+    // Named after the owner, so the per-person limits find their uploads (upload-store.ts).
+    namingFunction: (req) => uploadIdFor(callerOf(req).userId),
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
       const auth = callerOf(req);
       // Refuse a bad title before any byte is sent; it is checked again when the file is complete.
       parseMetadata(upload);
-      // And a file the upload disk has no room for: told now, rather than cut off part-way.
-      if (upload.size !== undefined && upload.size > (await freeBytes(directory))) {
+      // And a file the upload disk has no room for: told now, rather than cut off part-way. (The
+      // size is always declared: the store refuses Upload-Defer-Length.)
+      if ((upload.size ?? VIDEO_MAX_BYTES) > (await freeBytes(directory))) {
         throw tusError(507, 'storage_full', STORAGE_FULL_MESSAGE);
       }
       return { metadata: { ...upload.metadata, ownerId: auth.userId } };
@@ -201,8 +214,20 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         app.log.error({ err: error, uploadId: id }, 'upload refused: the upload disk is full');
         return tusError(507, 'storage_full', STORAGE_FULL_MESSAGE);
       }
+      // Past the owner's unfinished-upload limits (upload-store.ts admitUpload).
+      if (error instanceof UploadRefused) {
+        return tusError(error.statusCode, error.code, error.message);
+      }
+      if (isDatabaseUnavailable(error)) {
+        app.log.error({ err: error }, 'upload refused: database unavailable');
+        return tusError(503, 'unavailable', 'Something went wrong. Please try again.');
+      }
       if (isTusError(error)) {
         if (error.body.startsWith('{')) return error;
+        // Upload-Defer-Length (or a late Upload-Length): the store does not take unknown lengths.
+        if (error.body === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION.body) {
+          return tusError(400, 'length_required', UPLOAD_LIMIT_MESSAGES.lengthRequired);
+        }
         if (error.status_code === 413) {
           return tusError(413, 'file_too_large', VIDEO_MAX_BYTES_MESSAGE);
         }
@@ -248,6 +273,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     413: errorResponseSchema,
     415: errorResponseSchema,
     422: errorResponseSchema,
+    503: errorResponseSchema,
     507: errorResponseSchema,
   };
   const uploadParams = z.object({ id: z.string().describe('The id at the end of Location') });
