@@ -63,14 +63,14 @@ async function main(): Promise<void> {
     const madeAt = performance.now();
     await makeClip(clip);
     const generationSeconds = (performance.now() - madeAt) / 1000;
-    const source = await probe(clip);
+    const source = await probe(clip, 'mov');
     const clipSeconds = source.durationSec ?? CLIP_SECONDS;
     const { size: clipBytes } = await stat(clip);
 
     const startedAt = performance.now();
     const rendered = await renderVideo(clip, work);
     const processingSeconds = (performance.now() - startedAt) / 1000;
-    const output = await probe(rendered.mp4);
+    const output = await probe(rendered.mp4, 'mov');
     const { size: outputBytes } = await stat(rendered.mp4);
 
     const ratio = processingSeconds / clipSeconds;

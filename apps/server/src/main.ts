@@ -14,6 +14,7 @@ import { ensureDemoVideos } from './modules/videos/demo-videos';
 import { purgeRejectedMedia } from './modules/videos/video-media';
 import { printDemoAccounts } from './platform/banner';
 import { startMaintenance } from './platform/maintenance';
+import { logMediaTools } from './platform/media/binaries';
 import { startScheduler } from './platform/scheduler';
 import { createStorage } from './platform/storage/storage';
 
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : {}),
   });
+
+  // Which ffmpeg decodes uploads, and a loud warning for an outdated one in production (decision 027).
+  logMediaTools(logger, config.env === 'production');
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

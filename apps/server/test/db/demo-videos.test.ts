@@ -62,7 +62,7 @@ describe('demo videos', () => {
         caption: expect.any(String),
       });
       const file = path.join(dataDir, 'media', (row.fileUrl ?? '').replace(/^\/media\//, ''));
-      const probed = await probe(file);
+      const probed = await probe(file, 'mov');
       expect(probed).toMatchObject({ hasVideo: true, hasAudio: true, width: 720, height: 1280 });
       expect(probed.durationSec).toBeCloseTo(demo?.seconds ?? 0, 0);
       const poster = path.join(dataDir, 'media', (row.thumbUrl ?? '').replace(/^\/media\//, ''));

@@ -131,7 +131,10 @@ describe('a processing job whose server is killed', () => {
     expect(done.thumbUrl).toBe(
       `/media/videos/${video.id}/${files.find((f) => f.endsWith('.webp'))}`,
     );
-    const rendition = await probe(path.join(folder, files.find((f) => f.endsWith('.mp4')) ?? ''));
+    const rendition = await probe(
+      path.join(folder, files.find((f) => f.endsWith('.mp4')) ?? ''),
+      'mov',
+    );
     expect(rendition).toMatchObject({ hasVideo: true, hasAudio: true });
     expect(rendition.durationSec).toBeGreaterThan(1.5);
     expect(await readdir(path.join(state.dataDir, 'processing'))).toEqual([]);

@@ -22,7 +22,7 @@ import {
   PermanentJobError,
   type Worker,
 } from '../../platform/jobs/queue';
-import { POSTER_EXT, poster, probe, transcode } from '../../platform/media/ffmpeg';
+import { POSTER_EXT, poster, probe, sniffVideo, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
 
@@ -61,20 +61,28 @@ export interface RenderedVideo {
 
 /**
  * The media part of processing, shared by the job and `npm run bench:media`: the web rendition
- * (H.264/AAC, within 720×1280, +faststart) and its poster, written into `work`.
+ * (H.264/AAC, within 720×1280, +faststart, cut at VIDEO_MAX_SECONDS) and its poster, written into
+ * `work`.
  */
 export async function renderVideo(original: string, work: string): Promise<RenderedVideo> {
-  const source = await probe(original);
+  // Read as the container its bytes are, as the upload's checks did (decision 027).
+  const type = await sniffVideo(original);
+  if (!type) throw new PermanentJobError('Not a video container');
+  const source = await probe(original, type.container);
   if (!source.hasVideo) throw new PermanentJobError('No video stream');
   const mp4 = path.join(work, 'out.mp4');
   const posterFile = path.join(work, `poster.${POSTER_EXT}`);
   try {
-    await transcode(original, mp4, source.hasAudio);
+    await transcode(original, mp4, {
+      container: type.container,
+      hasAudio: source.hasAudio,
+      maxSeconds: VIDEO_MAX_SECONDS,
+    });
   } catch (error) {
     // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.
     throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`);
   }
-  const result = await probe(mp4);
+  const result = await probe(mp4, 'mov');
   if (!result.hasVideo || result.durationSec === null) {
     throw new PermanentJobError('The transcoded file has no playable video');
   }

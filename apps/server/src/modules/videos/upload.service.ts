@@ -11,11 +11,10 @@ import {
   type Video,
 } from '@adreel/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
 import type { Database } from '../../db/client';
 import { campaigns, jobs, submissions, videos } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs/queue';
-import { probe } from '../../platform/media/ffmpeg';
+import { probe, sniffVideo } from '../../platform/media/ffmpeg';
 import { campaignIsOpen } from '../campaigns/campaigns.queries';
 import { findVideo } from './videos.queries';
 
@@ -57,23 +56,39 @@ export interface CheckedFile {
   durationSec: number;
 }
 
-/** SPEC.md §5's checks in its order: type (by content), size, a video stream with a duration, ≤ 30 s. */
+/**
+ * How far past VIDEO_MAX_SECONDS a file's audio may run: one audio frame (AAC: 1024 samples, 21–23
+ * ms at 44.1–48 kHz; Opus: 20 ms), the padding an encoder leaves after a 30-second edit. The
+ * rendition is cut at VIDEO_MAX_SECONDS all the same.
+ */
+export const AUDIO_PADDING_SEC = 0.05;
+/** Timestamps are whole ticks of a stream's time base: a video ending "at 30 s" may say 30.0004. */
+const TICK_SEC = 0.001;
+
+/**
+ * SPEC.md §5's checks in its order: type (by content), size, a video stream with a duration, ≤ 30 s.
+ * The file is read only as the container it was sniffed as (decision 027), and its length is what
+ * its packets run, not what its header claims.
+ */
 export async function checkVideoFile(file: string): Promise<CheckedFile> {
-  const type = await fileTypeFromFile(file).catch(() => undefined);
+  const type = await sniffVideo(file);
   if (!type || !(VIDEO_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw new UploadRefused(415, 'invalid_file_type', INVALID_TYPE_MESSAGE);
   }
   const { size } = await stat(file);
   if (size > VIDEO_MAX_BYTES)
     throw new UploadRefused(413, 'file_too_large', VIDEO_MAX_BYTES_MESSAGE);
-  const probed = await probe(file);
-  if (!probed.hasVideo || probed.durationSec === null) {
+  const probed = await probe(file, type.container);
+  if (!probed.hasVideo || probed.durationSec === null || probed.videoSec === null) {
     throw new UploadRefused(422, 'invalid_video', NO_DURATION_MESSAGE);
   }
-  if (probed.durationSec > VIDEO_MAX_SECONDS) {
+  if (
+    probed.videoSec > VIDEO_MAX_SECONDS + TICK_SEC ||
+    (probed.audioSec ?? 0) > VIDEO_MAX_SECONDS + AUDIO_PADDING_SEC
+  ) {
     throw new UploadRefused(422, 'video_too_long', TOO_LONG_MESSAGE);
   }
-  return { mime: type.mime, durationSec: probed.durationSec };
+  return { mime: type.mime, durationSec: Math.min(probed.durationSec, VIDEO_MAX_SECONDS) };
 }
 
 export interface UploadedVideoInput {

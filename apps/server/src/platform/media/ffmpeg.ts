@@ -1,12 +1,14 @@
 /**
- * ffprobe and ffmpeg from npm packages that ship the binaries (@ffprobe-installer, @ffmpeg-installer);
- * FFPROBE_PATH and FFMPEG_PATH override them.
+ * ffprobe and ffmpeg on uploads (decision 027): the system's pair when recent, the npm packages'
+ * otherwise (binaries.ts). Every call reads its input as the one container the bytes were sniffed
+ * as, from that one file: no probing of formats, no other protocol, no other file.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, chmodSync, constants } from 'node:fs';
-import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
+import { fileTypeFromFile } from 'file-type';
+import { mediaTools } from './binaries';
 
 const run = promisify(execFile);
 
@@ -28,73 +30,183 @@ function runBelowRequests(file: string, args: string[], options: Parameters<type
   }
   return pending;
 }
-const require = createRequire(import.meta.url);
 
-const checked = new Set<string>();
+export const ffprobePath = () => mediaTools().ffprobe.path;
+export const ffmpegPath = () => mediaTools().ffmpeg.path;
 
-function binary(envName: string, packageName: string): string {
-  const fromEnv = process.env[envName];
-  if (fromEnv) return fromEnv;
-  const file = (require(packageName) as { path: string }).path;
-  if (!checked.has(file)) {
-    checked.add(file);
-    // The packages mark their binary executable in an install script, which npm may not have run
-    // (allowScripts), and ffprobe's tarball has it for its owner only.
-    try {
-      accessSync(file, constants.X_OK);
-    } catch {
-      try {
-        chmodSync(file, 0o755);
-      } catch {
-        // Not ours to change: the exec error will say so.
-      }
-    }
+/** The demuxers an upload may be read with: ISO BMFF/QuickTime, and Matroska (WebM). */
+export type Container = 'mov' | 'matroska';
+
+/** The container for a sniffed MIME type (SPEC.md's MP4, WebM, MOV; M4V is MP4). */
+export function containerForMime(mime: string): Container | null {
+  switch (mime) {
+    case 'video/mp4':
+    case 'video/quicktime':
+    case 'video/x-m4v':
+      return 'mov';
+    case 'video/webm':
+    case 'video/x-matroska':
+      return 'matroska';
+    default:
+      return null;
   }
-  return file;
 }
 
-export const ffprobePath = () => binary('FFPROBE_PATH', '@ffprobe-installer/ffprobe');
-export const ffmpegPath = () => binary('FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
+/** What the bytes are (file-type reads them, never the name): the MIME type and its container. */
+export async function sniffVideo(
+  file: string,
+): Promise<{ mime: string; container: Container } | null> {
+  const type = await fileTypeFromFile(file).catch(() => undefined);
+  const container = type ? containerForMime(type.mime) : null;
+  return type && container ? { mime: type.mime, container } : null;
+}
+
+/** The names each container's demuxer answers to (format_whitelist matches any of them). */
+const DEMUXER_NAMES: Record<Container, string> = {
+  mov: 'mov,mp4,m4a,3gp,3g2,mj2',
+  matroska: 'matroska,webm',
+};
+
+/**
+ * The input options and the input for ffmpeg or ffprobe reading `file` as `container`, and nothing
+ * else: the demuxer is named (`-f`), so no probe can take the bytes for an HLS playlist, a concat
+ * list or an image sequence; only that demuxer may open (`-format_whitelist`, which nested
+ * demuxers inherit); only the file protocol (`-protocol_whitelist file`, and `file:` before the
+ * path, so no colon in it reads as a protocol); and QuickTime's references to other files
+ * (`-enable_drefs 0`) stay off.
+ */
+export function containedInput(file: string, container: Container): string[] {
+  return [
+    '-f',
+    container,
+    '-format_whitelist',
+    DEMUXER_NAMES[container],
+    '-protocol_whitelist',
+    'file',
+    ...(container === 'mov' ? ['-enable_drefs', '0'] : []),
+    '-i',
+    `file:${path.resolve(file)}`,
+  ];
+}
 
 export interface ProbeResult {
   hasVideo: boolean;
   hasAudio: boolean;
-  /** Seconds, or null when the container and streams do not say. */
+  /**
+   * Seconds the file plays, from its packets (the longest of its video and audio streams), never
+   * from what the header says; null when it has no timed video packets.
+   */
   durationSec: number | null;
+  /** How far the first video stream runs, from the start of the file's timeline. */
+  videoSec: number | null;
+  /** How far the first audio stream runs (null without audio). */
+  audioSec: number | null;
   width: number | null;
   height: number | null;
 }
 
 interface FfprobeOutput {
-  streams?: { codec_type?: string; duration?: string; width?: number; height?: number }[];
-  format?: { duration?: string };
+  streams?: {
+    index?: number;
+    codec_type?: string;
+    time_base?: string;
+    width?: number;
+    height?: number;
+  }[];
+  packets?: {
+    stream_index?: number;
+    pts?: number;
+    dts?: number;
+    duration?: number;
+    flags?: string;
+  }[];
 }
 
-function seconds(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const parsed = Number.parseFloat(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+const UNREADABLE: ProbeResult = {
+  hasVideo: false,
+  hasAudio: false,
+  durationSec: null,
+  videoSec: null,
+  audioSec: null,
+  width: null,
+  height: null,
+};
+
+function timeBase(value: string | undefined): number | null {
+  const [num, den] = (value ?? '').split('/').map(Number);
+  return num && den && Number.isFinite(num / den) ? num / den : null;
 }
 
-/** What ffprobe finds in a file; a file it cannot read at all gives no video stream. */
-export async function probe(file: string): Promise<ProbeResult> {
+/** First and last instants (seconds) of each stream's packets; discarded ones (priming) left out. */
+function streamSpans(output: FfprobeOutput): Map<number, { start: number; end: number }> {
+  const bases = new Map<number, number>();
+  for (const stream of output.streams ?? []) {
+    const base = timeBase(stream.time_base);
+    if (stream.index !== undefined && base !== null) bases.set(stream.index, base);
+  }
+  const spans = new Map<number, { start: number; end: number }>();
+  for (const packet of output.packets ?? []) {
+    if (packet.stream_index === undefined || packet.flags?.includes('D')) continue;
+    const base = bases.get(packet.stream_index);
+    const at = packet.pts ?? packet.dts;
+    if (base === undefined || at === undefined) continue;
+    const start = at * base;
+    const end = (at + Math.max(0, packet.duration ?? 0)) * base;
+    const span = spans.get(packet.stream_index);
+    if (!span) spans.set(packet.stream_index, { start, end });
+    else {
+      span.start = Math.min(span.start, start);
+      span.end = Math.max(span.end, end);
+    }
+  }
+  return spans;
+}
+
+/**
+ * What ffprobe finds in a file read as `container`: its streams, and how long they really run,
+ * measured on every packet (demuxing only, no decoding: well under a second for 100 MB). A header
+ * may claim anything; the packets are what a player plays. A file it cannot read gives no video.
+ */
+export async function probe(file: string, container: Container): Promise<ProbeResult> {
   let output: FfprobeOutput;
   try {
     const { stdout } = await run(
       ffprobePath(),
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 },
+      [
+        '-v',
+        'error',
+        ...containedInput(file, container),
+        '-show_entries',
+        'stream=index,codec_type,time_base,width,height:packet=stream_index,pts,dts,duration,flags',
+        '-print_format',
+        'json',
+      ],
+      { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
     );
     output = JSON.parse(stdout) as FfprobeOutput;
   } catch {
-    return { hasVideo: false, hasAudio: false, durationSec: null, width: null, height: null };
+    return UNREADABLE;
   }
   const streams = output.streams ?? [];
   const video = streams.find((stream) => stream.codec_type === 'video');
+  const audio = streams.find((stream) => stream.codec_type === 'audio');
+  const spans = streamSpans(output);
+  const videoSpan = video?.index === undefined ? undefined : spans.get(video.index);
+  const audioSpan = audio?.index === undefined ? undefined : spans.get(audio.index);
+  // The timeline starts at the earliest packet, or at 0 when a stream starts before it (an
+  // encoder's delay, Opus pre-skip): a player shows nothing before 0.
+  const starts = [videoSpan, audioSpan].flatMap((span) => (span ? [span.start] : []));
+  const origin = Math.max(0, Math.min(...starts));
+  const length = (span: { end: number } | undefined) =>
+    span && span.end - origin > 0 ? span.end - origin : null;
+  const videoSec = length(videoSpan);
+  const audioSec = length(audioSpan);
   return {
     hasVideo: video !== undefined,
-    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
-    durationSec: seconds(output.format?.duration) ?? seconds(video?.duration),
+    hasAudio: audio !== undefined,
+    durationSec: videoSec === null ? null : Math.max(videoSec, audioSec ?? 0),
+    videoSec,
+    audioSec,
     width: video?.width ?? null,
     height: video?.height ?? null,
   };
@@ -104,11 +216,24 @@ export async function probe(file: string): Promise<ProbeResult> {
 const RENDITION_SCALE =
   "scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2";
 
+export interface TranscodeOptions {
+  /** How the upload was sniffed: the only demuxer its bytes are read with. */
+  container: Container;
+  hasAudio: boolean;
+  /** Where the rendition ends at the latest (`-t`), whatever the source's packets say. */
+  maxSeconds: number;
+}
+
 /**
  * H.264/AAC MP4 fitting within 720×1280 (aspect kept, even sides), `+faststart` so playback starts
- * before the whole file has arrived. A silent source gets a silent AAC track, so every file has one.
+ * before the whole file has arrived, cut at `maxSeconds`. A silent source gets a silent AAC track,
+ * so every file has one.
  */
-export async function transcode(input: string, output: string, hasAudio: boolean): Promise<void> {
+export async function transcode(
+  input: string,
+  output: string,
+  { container, hasAudio, maxSeconds }: TranscodeOptions,
+): Promise<void> {
   const audioInput = hasAudio
     ? []
     : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=44100'];
@@ -121,10 +246,11 @@ export async function transcode(input: string, output: string, hasAudio: boolean
       '-v',
       'error',
       '-y',
-      '-i',
-      input,
+      ...containedInput(input, container),
       ...audioInput,
       ...maps,
+      '-t',
+      String(maxSeconds),
       '-vf',
       RENDITION_SCALE,
       '-c:v',
@@ -159,7 +285,7 @@ export async function transcode(input: string, output: string, hasAudio: boolean
 export const POSTER_EXT = 'webp';
 
 /**
- * ffmpeg's arguments for a poster: one frame at `atSec`, at the size the rendition is shown (never
+ * ffmpeg's arguments for a poster from a rendition (an MP4 of ours): one frame at `atSec`, at the size the rendition is shown (never
  * the original's), WebP at quality 60. It is the first thing the feed paints (its largest
  * contentful paint), so every kilobyte counts on a phone.
  */
@@ -170,8 +296,7 @@ export function posterArgs(input: string, output: string, atSec: number): string
     '-y',
     '-ss',
     atSec.toFixed(2),
-    '-i',
-    input,
+    ...containedInput(input, 'mov'),
     '-frames:v',
     '1',
     '-vf',
