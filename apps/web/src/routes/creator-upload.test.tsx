@@ -1,3 +1,4 @@
+import { UPLOAD_LIMIT_MESSAGES } from '@adreel/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -208,6 +209,29 @@ describe('upload video: sending', () => {
       },
     });
     expect(await screen.findAllByText('Video must be 30 seconds or less')).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Upload video' })).toBeTruthy();
+  });
+
+  it('shows the limit on unfinished uploads when the server refuses a new one (issue 13)', async () => {
+    const { user } = openUpload();
+    await pickFile(user, videoFile());
+    await user.type(screen.getByLabelText('Title'), 'My ad');
+    await user.click(screen.getByRole('button', { name: 'Upload video' }));
+    await waitFor(() => expect(lastUpload().start).toHaveBeenCalled());
+    lastUpload().options.onError({
+      message: 'tus: unexpected response',
+      originalResponse: {
+        getStatus: () => 403,
+        getBody: () =>
+          JSON.stringify({
+            error: {
+              code: 'unfinished_uploads_limit',
+              message: UPLOAD_LIMIT_MESSAGES.tooManyUnfinished,
+            },
+          }),
+      },
+    });
+    expect(await screen.findAllByText(UPLOAD_LIMIT_MESSAGES.tooManyUnfinished)).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Upload video' })).toBeTruthy();
   });
 

@@ -155,9 +155,10 @@ export function UploadForm({
     }
     setErrors({});
     if (previous) {
-      // A fresh upload of a file that had an unfinished one: that one is dropped.
-      void discardUnfinishedUpload(previous);
+      // A fresh upload of a file that had an unfinished one: that one is dropped first, so it no
+      // longer counts toward the server's limit on unfinished uploads when the new one starts.
       setPrevious(null);
+      await discardUnfinishedUpload(previous);
     }
     start(result.data, null);
   }
