@@ -49,6 +49,7 @@ import { adminVideoRoutes, creatorVideoRoutes } from './modules/videos/videos.ro
 import { authenticate } from './platform/authenticate';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import type { Worker } from './platform/jobs/queue';
+import { logSerializers } from './platform/log-redaction';
 import { type Mailer, startMailer } from './platform/mail/dispatcher';
 import { registerOpenApi } from './platform/openapi';
 import { fastifyTrustProxy } from './platform/proxies';
@@ -103,11 +104,14 @@ export type App = FastifyInstance<
 
 function loggerOptions(deps: AppDeps): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
   if (deps.logger === false) return { logger: false };
-  if (deps.logger) return { loggerInstance: deps.logger };
+  // Request lines log the URL with the values of code, state, token and the like redacted.
+  if (deps.logger)
+    return { loggerInstance: deps.logger.child({}, { serializers: logSerializers }) };
   return {
     logger: {
       level: deps.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
     },
   };
 }

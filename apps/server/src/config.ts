@@ -44,6 +44,16 @@ const oidcProviderSchema = z.object({
   clientId: z.string().min(1),
   clientSecret: z.string().min(1).optional(),
   scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/)).optional(),
+  /**
+   * How we authenticate at the token endpoint with clientSecret: HTTP Basic or the secret in the
+   * form body. Unset: what the discovery document lists first of the two (OIDC Discovery's default,
+   * client_secret_basic, when it lists none). Without a clientSecret the client is public ("none").
+   */
+  tokenEndpointAuthMethod: z
+    .enum(['client_secret_basic', 'client_secret_post'], {
+      error: 'tokenEndpointAuthMethod must be client_secret_basic or client_secret_post',
+    })
+    .optional(),
 });
 export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
 
@@ -62,6 +72,9 @@ const oidcProvidersSchema = z
       .array(oidcProviderSchema, { error: 'must be a JSON array of providers' })
       .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
         error: 'provider ids must be unique',
+      })
+      .refine((list) => list.every((p) => !p.tokenEndpointAuthMethod || p.clientSecret), {
+        error: 'tokenEndpointAuthMethod needs a clientSecret',
       }),
   );
 

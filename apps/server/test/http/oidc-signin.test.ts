@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES } from '@adreel/domain';
+import { IDENTITY_MESSAGES, withProvider } from '@adreel/domain';
 import { eq } from 'drizzle-orm';
 import { Events } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -190,17 +190,20 @@ describe('signing in through the provider', () => {
     expect(again.landed.searchParams.get('error')).toBe('private_beta');
   });
 
-  it('links the identity to an existing account with the same verified email', async () => {
+  it('never links a proven account by email: its owner signs in and links it from /account', async () => {
     const owner = await createUser(ctx.database.db, { role: 'creator', password: 'secret123' });
     newPerson({ email: owner.email });
     const flow = await signInThroughProvider(ctx);
-    const res = await exchange(ctx, flow.code ?? '', flow.verifier);
-    expect(res.json().session.user.id).toBe(owner.id);
+    expect(flow.code).toBeNull();
+    expect(flow.landed.searchParams.get('error')).toBe('link_from_account');
+    expect(flow.landed.searchParams.get('error_description')).toBe(
+      withProvider(IDENTITY_MESSAGES.linkFromAccount, 'Test ID'),
+    );
     const linked = await ctx.database.db
       .select()
       .from(identities)
       .where(eq(identities.userId, owner.id));
-    expect(linked).toMatchObject([{ provider: 'test', email: owner.email }]);
+    expect(linked).toEqual([]);
     const [after] = await ctx.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(after?.passwordHash).not.toBeNull();
   });
@@ -245,7 +248,10 @@ describe('signing in through the provider', () => {
       totpSecret: 'plain:JBSWY3DPEHPK3PXP',
       verifiedAt: new Date(),
     });
-    newPerson({ email: owner.email });
+    const person = newPerson({ email: owner.email });
+    await ctx.database.db
+      .insert(identities)
+      .values({ userId: owner.id, provider: 'test', subject: person.sub, email: owner.email });
     const flow = await signInThroughProvider(ctx);
     const res = await exchange(ctx, flow.code ?? '', flow.verifier);
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,10 @@
 /**
  * An OpenID Connect provider started inside the test (oauth2-mock-server: real keys, discovery,
  * JWKS, PKCE) and the browser's part of a sign-in driven by hand: the app's /authorize, the
- * provider's redirect, the app's callback and the PKCE exchange.
+ * provider's redirect, the app's callback and the PKCE exchange. The mock signs whatever claims a
+ * test gives it, so it stays for what a certified provider will not do (wrong audience, issuer,
+ * signature, expiry; a UserInfo about someone else); sign-in as providers really behave is tested
+ * against oidc-provider (oidc-provider.support.ts, decision 026).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
@@ -37,7 +40,16 @@ export async function startProvider(): Promise<TestProvider> {
     issuer,
     env: {
       OIDC_PROVIDERS: JSON.stringify([
-        { id: 'test', name: 'Test ID', issuer, clientId: CLIENT_ID, clientSecret: 'shh' },
+        {
+          id: 'test',
+          name: 'Test ID',
+          issuer,
+          clientId: CLIENT_ID,
+          clientSecret: 'shh',
+          // The mock lists only "none" and takes the client from the body: say so, as one would
+          // for a provider that wants the secret in the form (decision 026).
+          tokenEndpointAuthMethod: 'client_secret_post',
+        },
       ]),
     },
     as(claims) {

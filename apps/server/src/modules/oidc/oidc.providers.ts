@@ -24,6 +24,42 @@ function isLocal(issuer: string): boolean {
   return new URL(issuer).protocol === 'http:';
 }
 
+type SecretMethod = NonNullable<OidcProviderConfig['tokenEndpointAuthMethod']>;
+
+/**
+ * The configured method, else the first of basic and post that the discovery document lists; OIDC
+ * Discovery §3 makes client_secret_basic the default when it lists none (decision 026).
+ */
+export function secretMethod(
+  configured: SecretMethod | undefined,
+  supported: readonly string[] | undefined,
+): SecretMethod {
+  if (configured) return configured;
+  const listed = (supported ?? []).filter(
+    (method): method is SecretMethod =>
+      method === 'client_secret_basic' || method === 'client_secret_post',
+  );
+  return listed[0] ?? 'client_secret_basic';
+}
+
+/**
+ * How the client authenticates at the token endpoint. Chosen when the first request is made, since
+ * the default depends on the provider's metadata, which discovery fetches.
+ */
+function clientAuth(config: OidcProviderConfig): client.ClientAuth {
+  const secret = config.clientSecret;
+  if (!secret) return client.None();
+  const basic = client.ClientSecretBasic(secret);
+  const post = client.ClientSecretPost(secret);
+  return (as, metadata, body, headers) => {
+    const method = secretMethod(
+      config.tokenEndpointAuthMethod,
+      as.token_endpoint_auth_methods_supported,
+    );
+    (method === 'client_secret_post' ? post : basic)(as, metadata, body, headers);
+  };
+}
+
 export function createOidcProviders(list: OidcProviderConfig[]) {
   const byId = new Map<string, OidcProvider>();
   for (const config of list) {
@@ -32,7 +68,7 @@ export function createOidcProviders(list: OidcProviderConfig[]) {
       config,
       client() {
         discovered ??= client
-          .discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, {
+          .discovery(new URL(config.issuer), config.clientId, undefined, clientAuth(config), {
             execute: [
               // Verify the ID token's signature with the provider's JWKS as well, not only trust
               // the TLS channel it came through (OIDC Core §3.1.3.7 allows either; we do both).

@@ -78,13 +78,17 @@ export async function findIdentity(
 
 export async function insertIdentity(
   db: Database,
-  values: { userId: string; provider: string; subject: string; email: string },
+  values: { userId: string; provider: string; subject: string; email: string | null },
 ): Promise<void> {
   await db.insert(identities).values({ ...values, lastSignInAt: new Date() });
 }
 
-export async function touchIdentity(db: Database, id: string, email: string): Promise<void> {
-  await db.update(identities).set({ email, lastSignInAt: sql`now()` }).where(eq(identities.id, id));
+/** A sign-in with the identity; the address it gave now, if it gave one. */
+export async function touchIdentity(db: Database, id: string, email: string | null): Promise<void> {
+  await db
+    .update(identities)
+    .set({ ...(email ? { email } : {}), lastSignInAt: sql`now()` })
+    .where(eq(identities.id, id));
 }
 
 export function listIdentities(db: Database, userId: string): Promise<IdentityRow[]> {

@@ -3,13 +3,19 @@
  * top-level browser navigations that answer with a redirect; the session itself is issued by
  * POST /auth/token?grant_type=pkce (auth.routes.ts) to the page that holds the PKCE verifier.
  */
-import { authorizeQuerySchema, authProvidersResponseSchema } from '@adreel/domain';
+import {
+  authorizeQuerySchema,
+  authProvidersResponseSchema,
+  linkIdentityBodySchema,
+  linkIdentityResponseSchema,
+} from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
+import { allow, requireAuth } from '../../platform/authenticate';
 import { createSessionIssuer } from '../auth/auth.sessions';
 import { createOidcProviders } from './oidc.providers';
-import { createOidcService } from './oidc.service';
+import { CALLBACK_PATH, createOidcService, FLOW_TTL_MS, LINK_COOKIE } from './oidc.service';
 
 const tags = ['auth'];
 
@@ -74,9 +80,42 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     },
     async (request, reply) => {
       const search = new URL(request.url, 'http://callback.invalid').searchParams;
-      const target = await oidc.callback(search, request.ip ?? null);
+      const binding = request.cookies[LINK_COOKIE] || undefined;
+      const target = await oidc.callback(search, request.ip ?? null, binding);
+      if (binding) reply.clearCookie(LINK_COOKIE, { path: CALLBACK_PATH });
       reply.header('cache-control', 'no-store');
       return reply.redirect(target, 302);
+    },
+  );
+
+  app.post(
+    '/user/identities/link',
+    {
+      preHandler: allow.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Start linking an identity provider to your account (from /account)',
+        description:
+          'For a session signed in at most ten minutes ago (with the second factor passed, if the account has one) on a verified address. Answers the provider’s authorization URL for the browser to open, and sets a cookie that binds the flow to this browser; the provider’s answer links that identity to this account (never another, never by email) and sends the browser to /account?linked= or /account?error=&error_description=.',
+        body: linkIdentityBodySchema,
+        response: { 200: linkIdentityResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { url, binding } = await oidc.startLink(
+        requireAuth(request),
+        request.body.provider,
+        request.ip ?? null,
+      );
+      reply.setCookie(LINK_COOKIE, binding, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.publicUrl.startsWith('https://'),
+        path: CALLBACK_PATH,
+        maxAge: FLOW_TTL_MS / 1000,
+      });
+      reply.header('cache-control', 'no-store');
+      return { url };
     },
   );
 };

@@ -6,10 +6,19 @@
  *    state, nonce and PKCE challenge.
  * 2. The provider's callback: the state finds the flow and is spent once; openid-client exchanges
  *    the provider's code with our verifier and checks the ID token (signature by the provider's
- *    JWKS, iss, aud, exp, nonce). The verified email then signs in, links or creates the account
- *    (behind the private-beta gate), and the browser gets a one-time code at its redirect_to.
+ *    JWKS, iss, aud, exp, nonce). Claims the ID token lacks (email, email_verified: OIDC Core §5.4
+ *    lets a provider give them only from UserInfo) come from UserInfo, whose sub must be the ID
+ *    token's. The identity then signs in to its account, takes over an unproven account with its
+ *    verified address, or creates one (behind the private-beta gate), and the browser gets a
+ *    one-time code at its redirect_to. An address of a proven account that has not linked this
+ *    identity is never linked by email: its owner links it from /account (decision 026).
  * 3. POST /auth/token?grant_type=pkce: that code and the client's verifier, once, for a session, or
  *    for the second-factor ticket when the account has a verified factor, as password sign-in.
+ *
+ * Linking from /account: a signed-in, recently authenticated owner of a proven address starts a
+ * flow bound to their account and to their browser (a cookie whose S256 the flow keeps as its code
+ * challenge); the callback links the identity to that account and to no other, and sends the
+ * browser back to /account.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
@@ -22,15 +31,18 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   withBrand,
+  withProvider,
 } from '@adreel/domain';
+import { OWNERSHIP_MESSAGES } from '@adreel/domain/ownership-api';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { mfaFactors } from '../../db/schema';
 import { isUniqueViolation } from '../../platform/db-errors';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
+import { assertEmailVerified, claimAccountByProof } from '../auth/auth.ownership';
 import {
   consumeInvite,
   findUserByEmail,
@@ -40,13 +52,13 @@ import {
   insertProfile,
   insertUser,
   markEmailVerified,
-  setPasswordHash,
   usernameExists,
 } from '../auth/auth.queries';
 import { hashSecret, newSecret } from '../auth/auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from '../auth/auth.sessions';
-import { revokeUserSessions } from '../auth/auth.sessions.queries';
-import type { TokenService } from '../auth/auth.tokens';
+import { findSession } from '../auth/auth.sessions.queries';
+import type { AuthContext, TokenService } from '../auth/auth.tokens';
+import { hasVerifiedFactor } from '../mfa/mfa.queries';
 import { BASE_SCOPES, type OidcProviders } from './oidc.providers';
 import {
   attachCode,
@@ -67,15 +79,27 @@ export const AUTH_CODE_TTL_MS = 2 * 60 * 1000;
 export const CALLBACK_PATH = '/api/auth/callback';
 /** Where a callback that matches no flow sends the browser (the sign-in screen's callback page). */
 export const FALLBACK_REDIRECT = '/auth/callback';
+/** Where a flow started from /account to link a provider comes back to. */
+export const LINK_REDIRECT = '/account';
+/**
+ * The cookie that binds a link flow to the browser that started it: without it, someone could start
+ * linking on their own account and have a victim finish it at the provider, so that the victim's
+ * provider account would sign in to theirs. Scoped to the callback; gone when the flow is.
+ */
+export const LINK_COOKIE = 'adreel_oidc_link';
+/** How recent the session must be to link a provider (the same bar as a first password). */
+export const LINK_RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export type ExchangeResult =
   | ({ kind: 'session' } & IssuedSession)
   | ({ kind: 'mfa' } & MfaRequired);
 
-/** What the ID token must say for us to use it. */
+/** What the ID token (with UserInfo) must say for us to use it. */
 interface VerifiedClaims {
   subject: string;
+  /** Lower-cased; empty when the provider shared none (a link needs none). */
   email: string;
+  emailVerified: boolean;
   name: string | undefined;
   preferredUsername: string | undefined;
 }
@@ -126,21 +150,42 @@ export function createOidcService(deps: OidcServiceDeps) {
   const privateBeta = () =>
     new FlowError('private_beta', withBrand(MESSAGES.privateBeta, config.appName));
 
+  /**
+   * The ID token's claims, with UserInfo's when the ID token lacks email or email_verified (OIDC Core
+   * §5.4: a code flow's ID token may carry only sub; the email scope's claims then come from UserInfo).
+   * UserInfo's sub must be the ID token's (§5.3.2), which fetchUserInfo checks.
+   */
   async function verifiedClaims(
+    providerClient: client.Configuration,
     tokensResponse: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
   ): Promise<VerifiedClaims> {
-    const claims = tokensResponse.claims();
-    if (!claims) throw new FlowError('invalid_token', IDENTITY_MESSAGES.signInFailed);
+    const idToken = tokensResponse.claims();
+    if (!idToken) throw new FlowError('invalid_token', IDENTITY_MESSAGES.signInFailed);
+    let claims: Record<string, unknown> = idToken;
+    if (typeof idToken.email !== 'string' || idToken.email_verified === undefined) {
+      const info = await client.fetchUserInfo(
+        providerClient,
+        tokensResponse.access_token,
+        idToken.sub,
+      );
+      claims = { ...idToken, ...info, sub: idToken.sub };
+    }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email || !emailVerified(claims.email_verified))
-      throw new FlowError('email_not_verified', IDENTITY_MESSAGES.emailNotVerified);
     return {
-      subject: claims.sub,
+      subject: idToken.sub,
       email,
+      emailVerified: Boolean(email) && emailVerified(claims.email_verified),
       name: typeof claims.name === 'string' ? claims.name.trim() : undefined,
       preferredUsername:
         typeof claims.preferred_username === 'string' ? claims.preferred_username : undefined,
     };
+  }
+
+  /** A sign-in needs an address the provider verified: that is what matches or creates the account. */
+  function requireVerifiedEmail(claims: VerifiedClaims): void {
+    if (!claims.email) throw new FlowError('email_missing', IDENTITY_MESSAGES.emailMissing);
+    if (!claims.emailVerified)
+      throw new FlowError('email_not_verified', IDENTITY_MESSAGES.emailNotVerified);
   }
 
   async function freeUsername(tx: Database, claims: VerifiedClaims): Promise<string> {
@@ -154,39 +199,42 @@ export function createOidcService(deps: OidcServiceDeps) {
   }
 
   /**
-   * The account this provider identity signs in to: the one it is linked to; else the account with
-   * the same (provider-verified) email, now linked; else a new account through the private-beta gate.
+   * The account this provider identity signs in to: the one it is linked to; else an account with
+   * the same (provider-verified) address whose address nobody proved yet, which the proof takes over
+   * (the classic federated merge of pre-account hijacking: whatever its creator set up goes); else a
+   * new account through the private-beta gate. A proven account that has not linked this identity
+   * (never, or unlinked since) is not linked by email: its owner links it from /account.
    */
   async function accountFor(
     tx: Database,
-    provider: string,
+    provider: { id: string; name: string },
     claims: VerifiedClaims,
     inviteCode: string | null,
   ): Promise<string> {
-    const linked = await findIdentity(tx, provider, claims.subject);
+    const linked = await findIdentity(tx, provider.id, claims.subject);
     if (linked) {
       const user = await findUserById(tx, linked.userId);
       if (!user) throw new FlowError('account_closed', IDENTITY_MESSAGES.signInFailed);
-      await touchIdentity(tx, linked.id, claims.email);
+      await touchIdentity(tx, linked.id, claims.email || null);
       return user.id;
     }
 
+    requireVerifiedEmail(claims);
     const existing = await findUserByEmail(tx, claims.email);
     if (existing) {
-      if (!existing.emailVerifiedAt) {
-        // Nobody proved this address before: whoever created the account may not own it (a
-        // pre-registered account waiting for its victim). The provider has proven it now, so the
-        // unproven credentials go: password, sessions and second factors (decision 014).
-        await setPasswordHash(tx, existing.id, null);
-        await revokeUserSessions(tx, existing.id);
-        await tx.delete(mfaFactors).where(eq(mfaFactors.userId, existing.id));
-        await markEmailVerified(tx, existing.id);
-        const entry = await findWhitelistEntry(tx, existing.email);
-        if (entry) await grantRoles(tx, existing.id, [entry.roleAllowed]);
-      }
+      if (existing.emailVerifiedAt)
+        throw new FlowError(
+          'link_from_account',
+          withProvider(IDENTITY_MESSAGES.linkFromAccount, provider.name),
+        );
+      // Nobody proved this address before: whoever created the account may not own it. The
+      // provider has proven it now, so the prover ends up the only one with the account: the
+      // creator's password, sessions, factors, passkeys, identities and profile choices go, and a
+      // whitelisted role arrives now (decision 022).
+      await claimAccountByProof(tx, existing.id, { username: await freeUsername(tx, claims) });
       await insertIdentity(tx, {
         userId: existing.id,
-        provider,
+        provider: provider.id,
         subject: claims.subject,
         email: claims.email,
       });
@@ -215,11 +263,43 @@ export function createOidcService(deps: OidcServiceDeps) {
     await grantRoles(tx, user.id, [role]);
     await insertIdentity(tx, {
       userId: user.id,
-      provider,
+      provider: provider.id,
       subject: claims.subject,
       email: claims.email,
     });
     return user.id;
+  }
+
+  /**
+   * A link flow's end: the identity joins the account that started the flow, never another one and
+   * never by email. The account must still be there with its address proven.
+   */
+  async function linkIdentity(
+    tx: Database,
+    userId: string,
+    provider: { id: string; name: string },
+    claims: VerifiedClaims,
+  ): Promise<void> {
+    const user = await findUserById(tx, userId);
+    if (!user) throw new FlowError('account_closed', IDENTITY_MESSAGES.signInFailed);
+    if (!user.emailVerifiedAt)
+      throw new FlowError('email_not_verified', OWNERSHIP_MESSAGES.verifyEmailFirst);
+    const linked = await findIdentity(tx, provider.id, claims.subject);
+    if (linked) {
+      if (linked.userId !== userId)
+        throw new FlowError(
+          'identity_linked_elsewhere',
+          withProvider(IDENTITY_MESSAGES.linkedElsewhere, provider.name),
+        );
+      await touchIdentity(tx, linked.id, claims.email || null);
+      return;
+    }
+    await insertIdentity(tx, {
+      userId,
+      provider: provider.id,
+      subject: claims.subject,
+      email: claims.email || null,
+    });
   }
 
   return {
@@ -277,10 +357,67 @@ export function createOidcService(deps: OidcServiceDeps) {
     },
 
     /**
-     * The provider's answer. Always a path on this site to send the browser to: the flow's
-     * redirect_to with `code`, or with `error` and `error_description`.
+     * /account's "Link": the provider's authorization URL for a flow bound to the caller's account
+     * and to the browser (the returned binding goes into LINK_COOKIE). Only for a live session at
+     * most ten minutes old, with the second factor passed when there is one, on a proven address.
      */
-    async callback(search: URLSearchParams, ip: string | null): Promise<string> {
+    async startLink(
+      caller: AuthContext,
+      providerId: string,
+      ip: string | null,
+      now = Date.now(),
+    ): Promise<{ url: string; binding: string }> {
+      const provider = providers.get(providerId);
+      if (!provider) throw badRequest(IDENTITY_MESSAGES.unknownProvider, 'unknown_provider');
+      const session = await findSession(db, caller.sessionId);
+      if (!session || session.revokedAt || session.userId !== caller.userId)
+        throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+      await assertEmailVerified(db, caller.userId);
+      if (session.aal !== 'aal2' && (await hasVerifiedFactor(db, caller.userId)))
+        throw new AppError(403, 'aal2_required', IDENTITY_MESSAGES.linkAal2Required);
+      if (now - session.createdAt.getTime() > LINK_RECENT_SIGN_IN_MS)
+        throw new AppError(
+          403,
+          'reauthentication_needed',
+          IDENTITY_MESSAGES.linkRecentSignInRequired,
+        );
+      await rateLimiter.consume(RATE_LIMITS.signInPerIp, ip ?? 'unknown');
+      const providerClient = await provider.client();
+      const binding = newSecret();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const verifier = client.randomPKCECodeVerifier();
+      await insertFlow(db, {
+        provider: provider.config.id,
+        stateHash: hashSecret(state),
+        nonce,
+        providerCodeVerifier: verifier,
+        codeChallenge: s256(binding),
+        redirectTo: LINK_REDIRECT,
+        userId: caller.userId,
+        expiresAt: new Date(now + FLOW_TTL_MS),
+      });
+      const url = client.buildAuthorizationUrl(providerClient, {
+        redirect_uri: callbackUrl,
+        scope: [...new Set([...BASE_SCOPES, ...(provider.config.scopes ?? [])])].join(' '),
+        state,
+        nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      return { url: url.toString(), binding };
+    },
+
+    /**
+     * The provider's answer. Always a path on this site to send the browser to: the flow's
+     * redirect_to with `code`, or with `error` and `error_description`; for a link flow, /account
+     * with `linked` or with the error. `linkBinding` is the browser's LINK_COOKIE, if any.
+     */
+    async callback(
+      search: URLSearchParams,
+      ip: string | null,
+      linkBinding?: string,
+    ): Promise<string> {
       await rateLimiter.consume(RATE_LIMITS.signInPerIp, ip ?? 'unknown');
       const state = search.get('state');
       const flow = state ? await spendState(db, hashSecret(state)) : null;
@@ -291,10 +428,18 @@ export function createOidcService(deps: OidcServiceDeps) {
         });
       const fail = (code: string, message: string) =>
         withParams(flow.redirectTo, { error: code, error_description: message });
+      // A link flow names its account from the start; a sign-in flow learns it here.
+      const linkTo = flow.userId;
+      if (linkTo && !(linkBinding && sameString(s256(linkBinding), flow.codeChallenge)))
+        return fail('link_expired', IDENTITY_MESSAGES.linkExpired);
 
       const provider = providers.get(flow.provider);
       if (!provider) return fail('unknown_provider', IDENTITY_MESSAGES.unknownProvider);
-      if (search.has('error')) return fail('access_denied', IDENTITY_MESSAGES.signInFailed);
+      const named = { id: provider.config.id, name: provider.config.name };
+      if (search.has('error'))
+        return search.get('error') === 'access_denied'
+          ? fail('access_denied', withProvider(IDENTITY_MESSAGES.cancelled, named.name))
+          : fail('provider_error', withProvider(IDENTITY_MESSAGES.providerRefused, named.name));
       try {
         const providerClient = await provider.client();
         const answered = await client.authorizationCodeGrant(
@@ -307,10 +452,12 @@ export function createOidcService(deps: OidcServiceDeps) {
             idTokenExpected: true,
           },
         );
-        const claims = await verifiedClaims(answered);
-        const userId = await db.transaction((tx) =>
-          accountFor(tx, flow.provider, claims, flow.inviteCode),
-        );
+        const claims = await verifiedClaims(providerClient, answered);
+        if (linkTo) {
+          await db.transaction((tx) => linkIdentity(tx, linkTo, named, claims));
+          return withParams(flow.redirectTo, { linked: named.id });
+        }
+        const userId = await db.transaction((tx) => accountFor(tx, named, claims, flow.inviteCode));
         const code = newSecret();
         await attachCode(
           db,
@@ -326,7 +473,8 @@ export function createOidcService(deps: OidcServiceDeps) {
         if (isUniqueViolation(error))
           // Two callbacks for one new identity racing: the other one linked it; start again.
           return fail('flow_expired', IDENTITY_MESSAGES.flowExpired);
-        // openid-client refused the answer: wrong state, nonce, issuer, audience, signature, expiry.
+        // openid-client refused the answer: wrong state, nonce, issuer, audience, signature,
+        // expiry, or a UserInfo answer about someone else.
         return fail('invalid_token', IDENTITY_MESSAGES.signInFailed);
       }
     },
