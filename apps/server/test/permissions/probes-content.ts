@@ -4,9 +4,18 @@ import { encodeMetadata, TUS } from '../support/tus';
 import { ANYONE_BUT_CREATOR_A, as, type Build, get, listOf, NOT_CREATOR_A, post } from './probe';
 import { unique, type World } from './world';
 
-/** Creator A's unfinished upload (tus), 1000 bytes announced, none sent. */
+/** The uploads uploadOfA started, cancelled before the next one (probes run one at a time). */
+const startedOfA: string[] = [];
+
+/**
+ * Creator A's unfinished upload (tus), 1000 bytes announced, none sent. The earlier ones are
+ * cancelled first: one person may hold only UPLOAD_MAX_UNFINISHED unfinished uploads (issue 13).
+ */
 async function uploadOfA(w: World) {
   const owner = w.headers.creatorA;
+  for (const url of startedOfA.splice(0)) {
+    await w.t.app.inject({ method: 'DELETE', url, headers: { ...owner, ...TUS } });
+  }
   const created = await w.t.app.inject({
     method: 'POST',
     url: '/api/uploads',
@@ -19,6 +28,7 @@ async function uploadOfA(w: World) {
   });
   if (created.statusCode !== 201) throw new Error(`upload failed: ${created.body}`);
   const url = created.headers.location as string;
+  startedOfA.push(url);
   const row = async () => {
     const res = await w.t.app.inject({ method: 'HEAD', url, headers: { ...owner, ...TUS } });
     return { status: res.statusCode, offset: res.headers['upload-offset'] };
