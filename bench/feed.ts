@@ -10,13 +10,20 @@
  * (FEED_CACHE_MS=0), every request running the query. The targets are judged on the first: it is
  * what a signed-out visitor opening /feed gets. Every request here is signed out and asks for the
  * first page, the cache's best case; the uncached pass is the cost of a signed-in viewer's page.
+ * A third pass is signed in (decision 023): a viewer's bearer token on every request (never cached),
+ * with the access-token revocation check and without it (a switch the bench hands the app, which
+ * nothing in production can set), in alternating rounds of one run on one server process; target:
+ * with the check at least 0.95 of the throughput without.
  * Writes bench/results/feed.json (keyed by driver) and prints a last line of key=value figures.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql as drizzleSql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { hashPassword } from '../apps/server/src/modules/auth/auth.passwords';
+import type { RevocationSwitch } from '../apps/server/src/modules/auth/auth.revocations';
 import { feedStatement } from '../apps/server/src/modules/feed/feed.queries';
 import {
   DRIVER,
@@ -41,6 +48,10 @@ interface SqlPhase {
 }
 const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 25;
+/** The signed-in case: throughput with the revocation check over without it. */
+const TARGET_CHECK_RATIO = 0.95;
+const VIEWER_EMAIL = 'bench_viewer@example.test';
+const VIEWER_PASSWORD = 'a bench viewer password';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The API's own first-page statement: 20 videos and one more to know there is a next page. */
@@ -154,9 +165,134 @@ async function measure(cacheMs: number) {
   }
 }
 
+/** In the server process: the app's revocation check, on or off (bench only, decision 023). */
+const revocationSwitch: RevocationSwitch = { checking: true };
+
+async function setRevocationCheck(_handle: DatabaseHandle, args: unknown) {
+  revocationSwitch.checking = (args as { on: boolean }).on;
+  return revocationSwitch.checking;
+}
+
+/** A viewer who can sign in, for the signed-in pass. */
+async function seedViewer(handle: DatabaseHandle) {
+  const passwordHash = await hashPassword(VIEWER_PASSWORD);
+  await handle.db.execute(drizzleSql`
+    with made as (
+      insert into users (email, email_verified_at, password_hash)
+      values (${VIEWER_EMAIL}, now(), ${passwordHash}) returning id
+    ), profile as (
+      insert into profiles (user_id, username, display_name)
+      select id, 'bench_viewer', 'Bench viewer' from made
+    )
+    insert into user_roles (user_id, role) select id, 'viewer' from made`);
+}
+
+async function signInViewer(base: string): Promise<{ token: string; refreshToken: string }> {
+  const response = await fetch(`${base}/api/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: VIEWER_EMAIL, password: VIEWER_PASSWORD }),
+  });
+  const body = (await response.json()) as {
+    session?: { access_token: string; refresh_token: string };
+  };
+  if (response.status !== 200 || !body.session)
+    throw new Error(`the viewer's sign-in answered ${response.status}`);
+  return { token: body.session.access_token, refreshToken: body.session.refresh_token };
+}
+
+/**
+ * Signed in: every request carries a viewer's bearer token and runs the query (signed-in pages are
+ * never cached). The check's rounds and the unchecked rounds alternate, in turn first, in one
+ * server process, so the machine's load falls on both alike.
+ */
+async function measureSignedIn() {
+  process.env.BENCH_FEED_CACHE_MS = '0';
+  const server = await startBenchServer(fileURLToPath(import.meta.url));
+  const check = (on: boolean) => server.call<boolean>('revocationCheck', { on });
+  try {
+    const url = `${server.url}/api/feed`;
+    const viewer = await signInViewer(server.url);
+    const headers = { authorization: `Bearer ${viewer.token}` };
+    const probe = await fetch(url, { headers });
+    const page = (await probe.json()) as { videos: Array<{ likedByMe?: unknown }> };
+    if (probe.status !== 200 || page.videos.length !== 20)
+      throw new Error(`the signed-in feed answered ${probe.status}`);
+
+    // The switch does what it says: a signed-out session's token fails with the check only.
+    const other = await signInViewer(server.url);
+    await fetch(`${server.url}/api/auth/signout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: other.refreshToken }),
+    });
+    const otherHeaders = { authorization: `Bearer ${other.token}` };
+    let refused = 0;
+    for (let i = 0; i < 100 && refused !== 401; i += 1) {
+      refused = (await fetch(url, { headers: otherHeaders })).status;
+      if (refused !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await check(false);
+    const unchecked = (await fetch(url, { headers: otherHeaders })).status;
+    if (refused !== 401 || unchecked !== 200)
+      throw new Error(`revoked token: ${refused} with the check, ${unchecked} without`);
+
+    for (const on of [true, false]) {
+      await check(on);
+      await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+    }
+    const phase = SECONDS / ROUNDS;
+    const sides = {
+      with: { requests: 0, cpuMs: 0, p99: 0, non2xx: 0, errors: 0 },
+      without: { requests: 0, cpuMs: 0, p99: 0, non2xx: 0, errors: 0 },
+    };
+    for (let i = 0; i < ROUNDS; i += 1) {
+      for (const on of i % 2 === 0 ? [true, false] : [false, true]) {
+        await check(on);
+        const side = on ? sides.with : sides.without;
+        const cpuBefore = await server.call<number>('cpu');
+        const result = await autocannon({
+          url,
+          headers,
+          connections: CONNECTIONS,
+          duration: phase,
+        });
+        side.cpuMs += (await server.call<number>('cpu')) - cpuBefore;
+        side.requests += result.requests.total;
+        side.p99 = Math.max(side.p99, result.latency.p99);
+        side.non2xx += result.non2xx;
+        side.errors += result.errors;
+      }
+    }
+    await check(true);
+    const figures = (side: typeof sides.with) => ({
+      rps: round(side.requests / SECONDS, 1),
+      p99Ms: side.p99,
+      requests: side.requests,
+      serverCpuMsPerRequest: round(side.cpuMs / Math.max(1, side.requests), 4),
+      non2xx: side.non2xx,
+      errors: side.errors,
+    });
+    const withCheck = figures(sides.with);
+    const withoutCheck = figures(sides.without);
+    const ratio = sides.with.requests / Math.max(1, sides.without.requests);
+    return {
+      withCheck,
+      withoutCheck,
+      ratio: round(ratio, 3),
+      targetRatio: TARGET_CHECK_RATIO,
+      meetsTarget:
+        ratio >= TARGET_CHECK_RATIO && withCheck.non2xx === 0 && withoutCheck.non2xx === 0,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function parent(): Promise<void> {
   const { plan, ...cached } = await measure(CACHE_MS);
   const { plan: _plan, driver: _driver, ...uncached } = await measure(0);
+  const signedIn = await measureSignedIn();
   const result = {
     benchmark: 'feed',
     driver: cached.driver,
@@ -170,6 +306,7 @@ async function parent(): Promise<void> {
     ratio: cached.ratio,
     feedCacheMs: cached.feedCacheMs,
     uncached,
+    signedIn,
     plan,
     targets: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, on: 'postgres' },
     meetsTargets: cached.meetsTargets,
@@ -185,14 +322,18 @@ async function parent(): Promise<void> {
   await writeFile(file, `${JSON.stringify({ ...previous, [result.driver]: result }, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
   console.log(
-    `driver=${result.driver} api_rps=${result.api.rps} api_p99_ms=${result.api.p99Ms} sql_rps=${result.sql.rps} sql_p99_ms=${result.sql.p99Ms} ratio=${result.ratio} uncached_api_rps=${uncached.api.rps} uncached_api_p99_ms=${uncached.api.p99Ms} uncached_sql_rps=${uncached.sql.rps} uncached_ratio=${uncached.ratio} uncached_server_cpu_ms_per_request=${uncached.api.serverCpuMsPerRequest} uncached_ok=${uncached.meetsTargets} judged_on=cached target_ratio=${TARGET_RATIO} target_p99_ms=${TARGET_P99_MS} non2xx=${result.api.non2xx + uncached.api.non2xx} ok=${result.meetsTargets}`,
+    `driver=${result.driver} api_rps=${result.api.rps} api_p99_ms=${result.api.p99Ms} sql_rps=${result.sql.rps} sql_p99_ms=${result.sql.p99Ms} ratio=${result.ratio} uncached_api_rps=${uncached.api.rps} uncached_api_p99_ms=${uncached.api.p99Ms} uncached_sql_rps=${uncached.sql.rps} uncached_ratio=${uncached.ratio} uncached_server_cpu_ms_per_request=${uncached.api.serverCpuMsPerRequest} uncached_ok=${uncached.meetsTargets} signed_in_rps_with_check=${signedIn.withCheck.rps} signed_in_rps_without_check=${signedIn.withoutCheck.rps} signed_in_check_ratio=${signedIn.ratio} signed_in_cpu_ms_per_request_with_check=${signedIn.withCheck.serverCpuMsPerRequest} signed_in_cpu_ms_per_request_without_check=${signedIn.withoutCheck.serverCpuMsPerRequest} signed_in_ok=${signedIn.meetsTarget} judged_on=cached target_ratio=${TARGET_RATIO} target_p99_ms=${TARGET_P99_MS} non2xx=${result.api.non2xx + uncached.api.non2xx} ok=${result.meetsTargets}`,
   );
 }
 
 if (process.argv[2] === 'serve') {
   await serveChild({
-    seed: (handle) => seedCreatorsAndVideos(handle.db, { creators: 40, videos: 2000, featured: 5 }),
-    commands: { sql: sqlCeiling, explain },
+    seed: async (handle) => {
+      await seedCreatorsAndVideos(handle.db, { creators: 40, videos: 2000, featured: 5 });
+      await seedViewer(handle);
+    },
+    revocationSwitch,
+    commands: { sql: sqlCeiling, explain, revocationCheck: setRevocationCheck },
   });
 } else {
   console.log(`bench:feed on ${DRIVER}, ${CONNECTIONS} connections, ${SECONDS} s per phase`);

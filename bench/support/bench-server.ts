@@ -20,6 +20,7 @@ import {
   openDatabase,
   pgliteHandle,
 } from '../../apps/server/src/db/client';
+import type { RevocationSwitch } from '../../apps/server/src/modules/auth/auth.revocations';
 import type { RateLimitOverrides } from '../../apps/server/src/platform/rate-limit';
 
 export type Driver = 'postgres' | 'pglite';
@@ -38,6 +39,8 @@ export interface ChildSetup {
    * under load); the uploads and media then go to a throw-away DATA_DIR.
    */
   videoWorker?: boolean;
+  /** bench:feed's signed-in case: the access-token revocation check, turned off and on by a command. */
+  revocationSwitch?: RevocationSwitch;
   commands: Record<string, (handle: DatabaseHandle, args: unknown) => Promise<unknown>>;
 }
 
@@ -105,6 +108,7 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
     database: handle,
     logger: false,
     ...(setup.rateLimits ? { rateLimits: setup.rateLimits } : {}),
+    ...(setup.revocationSwitch ? { revocationSwitch: setup.revocationSwitch } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   if (setup.videoWorker) app.videoWorker.start();
