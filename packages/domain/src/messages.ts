@@ -20,4 +20,18 @@ export const MESSAGES = {
   verifyLinkInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
   verificationSent: 'We sent you a new verification link.',
   wrongCurrentPassword: 'Your current password is not correct',
+  signInThrottled: 'Too many sign-in attempts. Try again in {wait}.',
 } as const;
+
+/** How long to wait, as a person reads it: "1 second", "40 seconds", "2 minutes" (rounded up). */
+export function waitText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return whole === 1 ? '1 second' : `${whole} seconds`;
+  const minutes = Math.ceil(whole / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The 429 of a throttled sign-in, with the real wait (its Retry-After, in seconds). */
+export function signInThrottledMessage(retryAfterSeconds: number): string {
+  return MESSAGES.signInThrottled.replace('{wait}', waitText(retryAfterSeconds));
+}

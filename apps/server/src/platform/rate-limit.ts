@@ -4,9 +4,9 @@
  * decides. Old windows are deleted by `pruneRateLimits`.
  */
 import { FEED_MESSAGES } from '@adreel/domain';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { rateLimitCounters } from '../db/schema';
+import { failureBackoffs, rateLimitCounters } from '../db/schema';
 import { AppError } from './errors';
 
 export interface RateLimitRule {
@@ -20,7 +20,13 @@ export interface RateLimitRule {
 
 /** The limits of the accounts issue. Generous enough for people, tight enough for scripts. */
 export const RATE_LIMITS = {
-  signInPerAccount: { name: 'signin:account', limit: 10, windowSeconds: 15 * 60 },
+  // Password sign-in backs off on failures instead (`enterBackoff`, decision 025): `limit` failures
+  // are free, then each waits 1 s, 2 s, 4 s… (BACKOFF_MAX_DELAY_SECONDS at most); a subject forgets
+  // its failures `windowSeconds` after its last attempt. Per account from clients without its device
+  // cookie, per device cookie, and per IP. (Deleting an account counts re-typed passwords in a
+  // fixed window of signInPerAccount; OpenID sign-in counts its attempts in one of signInPerIp.)
+  signInPerAccount: { name: 'signin:account', limit: 10, windowSeconds: 60 * 60 },
+  signInPerDevice: { name: 'signin:device', limit: 10, windowSeconds: 60 * 60 },
   signInPerIp: { name: 'signin:ip', limit: 50, windowSeconds: 15 * 60 },
   signUpPerIp: { name: 'signup:ip', limit: 20, windowSeconds: 60 * 60 },
   joinPerIp: { name: 'join:ip', limit: 20, windowSeconds: 60 * 60 },
@@ -52,6 +58,15 @@ export class RateLimitedError extends AppError {
 }
 
 export type RateLimitOverrides = Partial<Record<keyof typeof RATE_LIMITS, number>>;
+
+/** The longest a backoff makes an attempt wait: "a few minutes" (decision 025). */
+export const BACKOFF_MAX_DELAY_SECONDS = 5 * 60;
+
+/** The wait after `failures` recent failures when `free` of them cost nothing: 0, then 1, 2, 4… s. */
+export function backoffDelaySeconds(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(BACKOFF_MAX_DELAY_SECONDS, 2 ** Math.min(failures - free, 30));
+}
 
 export function createRateLimiter(db: Database, overrides: RateLimitOverrides = {}) {
   const limitOf = (rule: RateLimitRule) => {
@@ -105,7 +120,112 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
     }
   }
 
+  const backoffEntries = (attempts: ReadonlyArray<readonly [RateLimitRule, string]>) =>
+    attempts
+      .map(([rule, subject]) => ({ rule, key: `${rule.name}:${subject}`, free: limitOf(rule) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  /**
+   * Lets an attempt through when none of its subjects is waiting out a backoff, and then counts it
+   * as a failure of each at once (in one transaction, rows locked in key order): parallel attempts
+   * cannot all slip through one free slot while the first is still checking its password. A
+   * success takes its count back with `forgive` or `refund`; a failure calls `failed`, which starts
+   * the wait from the moment it failed. Answers the seconds to wait (0: let through and counted).
+   */
+  async function enterBackoff(
+    attempts: ReadonlyArray<readonly [RateLimitRule, string]>,
+    now = new Date(),
+  ): Promise<number> {
+    const entries = backoffEntries(attempts);
+    if (entries.length === 0) return 0;
+    const keys = entries.map((entry) => entry.key);
+    return db.transaction(async (tx) => {
+      await tx
+        .insert(failureBackoffs)
+        .values(keys.map((key) => ({ key, blockedUntil: now, lastAttemptAt: now })))
+        .onConflictDoNothing();
+      const rows = await tx
+        .select()
+        .from(failureBackoffs)
+        .where(inArray(failureBackoffs.key, keys))
+        .orderBy(failureBackoffs.key)
+        .for('update');
+      let wait = 0;
+      const counted = entries.map((entry) => {
+        const row = rows.find((candidate) => candidate.key === entry.key);
+        const remembered =
+          row !== undefined &&
+          now.getTime() - row.lastAttemptAt.getTime() < entry.rule.windowSeconds * 1000;
+        if (remembered && row.blockedUntil > now) {
+          wait = Math.max(wait, Math.ceil((row.blockedUntil.getTime() - now.getTime()) / 1000));
+        }
+        return { ...entry, failures: (remembered ? row.failures : 0) + 1 };
+      });
+      if (wait > 0) return wait;
+      for (const entry of counted) {
+        const delayMs = backoffDelaySeconds(entry.failures, entry.free) * 1000;
+        await tx
+          .update(failureBackoffs)
+          .set({
+            failures: entry.failures,
+            lastAttemptAt: now,
+            blockedUntil: new Date(now.getTime() + delayMs),
+          })
+          .where(sql`${failureBackoffs.key} = ${entry.key}`);
+      }
+      return 0;
+    });
+  }
+
+  /** The attempt failed: its subjects wait from now as long as their failure counts say. */
+  async function failed(
+    attempts: ReadonlyArray<readonly [RateLimitRule, string]>,
+    now = new Date(),
+  ): Promise<void> {
+    for (const { key, free } of backoffEntries(attempts)) {
+      await db.execute(sql`
+        update ${failureBackoffs}
+        set blocked_until = greatest(blocked_until, ${now.toISOString()}::timestamptz
+          + make_interval(secs => case when failures < ${free} then 0
+            else least(${BACKOFF_MAX_DELAY_SECONDS}, power(2, least(failures - ${free}, 30))) end))
+        where key = ${key}`);
+    }
+  }
+
   return {
+    enterBackoff,
+    failed,
+    /** A success: the subject's failures are forgotten (an account's own pool, a device's). */
+    forgive: async (rule: RateLimitRule, subject: string): Promise<void> => {
+      await db
+        .delete(failureBackoffs)
+        .where(sql`${failureBackoffs.key} = ${`${rule.name}:${subject}`}`);
+    },
+    /**
+     * A success: only this attempt's count is taken back (a shared subject such as an IP keeps the
+     * failures of others), and its wait ends if what is left is within the free allowance.
+     */
+    refund: async (rule: RateLimitRule, subject: string): Promise<void> => {
+      const free = limitOf(rule);
+      await db.execute(sql`
+        update ${failureBackoffs}
+        set failures = greatest(failures - 1, 0),
+          blocked_until = case when failures - 1 < ${free} then least(blocked_until, last_attempt_at)
+            else blocked_until end
+        where key = ${`${rule.name}:${subject}`}`);
+    },
+    /**
+     * Takes one counted attempt back from `rule`'s current window for `subject` (pass the `now` it
+     * was counted with): limits that should count failures only call this on a success.
+     */
+    refundWindow: async (rule: RateLimitRule, subject: string, now = new Date()): Promise<void> => {
+      const windowMs = rule.windowSeconds * 1000;
+      const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+      await db.execute(sql`
+        update ${rateLimitCounters} set count = greatest(count - 1, 0)
+        where key = ${`${rule.name}:${subject}`}
+          and window_start = ${windowStart.toISOString()}::timestamptz`);
+    },
     /**
      * Counts one attempt against `rule` for `subject` (an IP, a lower-cased email…) and throws a
      * RateLimitedError (429) once the window's limit is passed.
@@ -117,12 +237,19 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** Deletes windows that ended more than a day ago (no rule's window is longer). */
+/**
+ * Deletes windows that ended more than a day ago, and backoffs quiet for a day (no rule's window
+ * is longer).
+ */
 export async function pruneRateLimits(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const deleted = await db
     .delete(rateLimitCounters)
     .where(lt(rateLimitCounters.windowStart, cutoff))
     .returning({ key: rateLimitCounters.key });
-  return deleted.length;
+  const quiet = await db
+    .delete(failureBackoffs)
+    .where(lt(failureBackoffs.lastAttemptAt, cutoff))
+    .returning({ key: failureBackoffs.key });
+  return deleted.length + quiet.length;
 }

@@ -123,7 +123,8 @@ describe('sign-in with a verified TOTP factor', () => {
       ticket: expect.any(String),
       factors: [{ id: factorId, factorType: 'totp', friendlyName: 'Phone' }],
     });
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // Only the device cookie (decision 025: it spares the owner strangers' backoff, opens nothing).
+    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('adreel_refresh');
   });
 
   it('starts an aal2 session with a refresh cookie for the right code', async () => {

@@ -182,7 +182,8 @@ describe('the sign-in ticket of an admin who has passed only the password step',
       payload: { email: w.users.admin.email, password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // Only the device cookie (decision 025: it spares the owner strangers' backoff, opens nothing).
+    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('adreel_refresh');
     const body = res.json();
     expect(body.session).toBeUndefined();
     expect(body.mfa.ticket).toEqual(expect.any(String));

@@ -11,5 +11,6 @@ export * from './mail';
 export * from './mfa';
 export * from './revocations';
 export * from './scheduler';
+export * from './throttle';
 export * from './users';
 export * from './videos';

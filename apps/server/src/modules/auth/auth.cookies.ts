@@ -22,3 +22,25 @@ export function clearRefreshCookie(reply: FastifyReply): void {
 export function refreshCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[REFRESH_COOKIE] || undefined;
 }
+
+/**
+ * The device cookie (decision 025): proof that this browser gave an account's right password
+ * before, so its sign-ins are counted apart from strangers'. Long-lived, httpOnly, only sent to
+ * /api/auth; signing out keeps it (it opens nothing, it only spares the owner others' backoff).
+ */
+export const DEVICE_COOKIE = 'adreel_device';
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function setDeviceCookie(reply: FastifyReply, value: string, publicUrl: string): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicUrl.startsWith('https://'),
+    path: COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+export function deviceCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[DEVICE_COOKIE] || undefined;
+}

@@ -22,7 +22,13 @@ import { assertSameOrigin } from '../../platform/csrf';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { createOidcProviders } from '../oidc/oidc.providers';
 import { createOidcService } from '../oidc/oidc.service';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './auth.cookies';
+import {
+  clearRefreshCookie,
+  deviceCookieOf,
+  refreshCookieOf,
+  setDeviceCookie,
+  setRefreshCookie,
+} from './auth.cookies';
 import { createAuthService } from './auth.service';
 import { clientOf, createSessionIssuer } from './auth.sessions';
 import { revokeSession } from './auth.sessions.queries';
@@ -91,7 +97,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     },
     async (request, reply) => {
       assertSameOrigin(request, config.publicUrl);
-      const result = await auth.signIn(request.body, clientOf(request));
+      const result = await auth.signIn(request.body, clientOf(request), deviceCookieOf(request));
+      setDeviceCookie(reply, result.deviceCookie, config.publicUrl);
       if (result.kind === 'mfa') return { mfa: result.mfa };
       setRefreshCookie(reply, result.refreshToken, config.publicUrl);
       return { session: result.session };
@@ -123,7 +130,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
         return { session: result.session };
       }
       if (request.query.grant_type === 'password') {
-        const result = await auth.signIn(signInSchema.parse(request.body ?? {}), client);
+        const body = signInSchema.parse(request.body ?? {});
+        const result = await auth.signIn(body, client, deviceCookieOf(request));
+        setDeviceCookie(reply, result.deviceCookie, config.publicUrl);
         if (result.kind === 'mfa') return { mfa: result.mfa };
         return { session: { ...result.session, refresh_token: result.refreshToken } };
       }

@@ -42,6 +42,7 @@ import {
 } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from './auth.sessions';
+import { createSignInThrottle } from './auth.throttle';
 import { revokeUserSessions } from './auth.sessions.queries';
 import type { TokenService } from './auth.tokens';
 
@@ -65,6 +66,7 @@ interface AuthServiceDeps {
 }
 
 export function createAuthService({ db, config, tokens, sessions, rateLimiter }: AuthServiceDeps) {
+  const throttle = createSignInThrottle(db, rateLimiter);
   const privateBeta = () =>
     new AppError(403, 'private_beta', withBrand(MESSAGES.privateBeta, config.appName));
 
@@ -174,24 +176,42 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
       }
     },
 
-    /** Never says whether the address has an account: one message for every failure. */
-    async signIn(input: SignInInput, client: ClientInfo): Promise<SignInResult> {
+    /**
+     * Never says whether the address has an account: one message for every failure. Failures back
+     * off; a browser holding this account's device cookie is counted apart (auth.throttle.ts). The
+     * answer carries the device cookie to set.
+     */
+    async signIn(
+      input: SignInInput,
+      client: ClientInfo,
+      deviceCookie?: string,
+    ): Promise<SignInResult & { deviceCookie: string }> {
       const email = input.email.toLowerCase();
-      await rateLimiter.consume(RATE_LIMITS.signInPerIp, client.ip ?? 'unknown');
-      await rateLimiter.consume(RATE_LIMITS.signInPerAccount, email);
       const user = await findUserByEmail(db, email);
+      const attempt = await throttle.enter({
+        email,
+        userId: user?.id,
+        ip: client.ip,
+        deviceCookie,
+      });
       const valid = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !valid) throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
+      if (!user || !valid) {
+        await attempt.failed();
+        throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
+      }
+      const device = await attempt.succeeded(user.id);
 
       const factors = await verifiedFactors(user.id);
       if (factors.length > 0) {
-        return { kind: 'mfa', mfa: { ticket: await tokens.issueMfaTicket(user.id), factors } };
+        const ticket = await tokens.issueMfaTicket(user.id);
+        return { kind: 'mfa', mfa: { ticket, factors }, deviceCookie: device };
       }
       const started = await sessions.start(user.id, client);
       return {
         kind: 'session',
         session: await sessions.accessSession(user.id, started.sessionId, 'aal1'),
         refreshToken: started.refreshToken,
+        deviceCookie: device,
       };
     },
 

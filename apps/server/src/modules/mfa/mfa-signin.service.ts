@@ -73,18 +73,25 @@ export function createMfaSignInService(deps: MfaDeps & { tokens: TokenService })
     /** A TOTP code of a verified factor, or one unused recovery code (spent by this). */
     async verifyCode(body: MfaVerifyBody, client: ClientInfo): Promise<IssuedSession> {
       const userId = await ticketUser(body.ticket);
-      await rateLimiter.consume(RATE_LIMITS.mfaPerUser, userId);
+      const counted = new Date();
+      await rateLimiter.consume(RATE_LIMITS.mfaPerUser, userId, counted);
+      // Only failures count (decision 025): a right code takes its attempt back.
+      const succeeded = async (issued: Promise<IssuedSession>) => {
+        const session = await issued;
+        await rateLimiter.refundWindow(RATE_LIMITS.mfaPerUser, userId, counted);
+        return session;
+      };
       if (body.recoveryCode !== undefined) {
         const hash = hashRecoveryCode(body.recoveryCode);
         if (!hash || !(await consumeRecoveryCode(db, userId, hash)))
           throw unauthorized(MFA_MESSAGES.invalidRecoveryCode, 'invalid_recovery_code');
-        return startSession(userId, client);
+        return succeeded(startSession(userId, client));
       }
       const factor = body.factorId ? await findFactor(db, userId, body.factorId) : null;
       if (!factor || factor.verifiedAt === null || !body.code) throw invalidCode();
       if (factor.factorType === 'phone') await verifier.phone(factor, body.code);
       else await verifier.totp(factor, body.code);
-      return startSession(userId, client, factor.id);
+      return succeeded(startSession(userId, client, factor.id));
     },
 
     /** Texts a code to one of the user's verified phone factors, to answer with verifyCode. */
@@ -130,7 +137,8 @@ export function createMfaSignInService(deps: MfaDeps & { tokens: TokenService })
       client: ClientInfo,
     ): Promise<IssuedSession> {
       const userId = await ticketUser(ticket);
-      await rateLimiter.consume(RATE_LIMITS.mfaPerUser, userId);
+      const counted = new Date();
+      await rateLimiter.consume(RATE_LIMITS.mfaPerUser, userId, counted);
       const answered = challengeOfResponse(response.response.clientDataJSON);
       const stored = answered
         ? await consumeChallenge(db, {
@@ -144,7 +152,10 @@ export function createMfaSignInService(deps: MfaDeps & { tokens: TokenService })
       if (!factor || factor.userId !== userId) throw webauthnFailed();
       // The password was the first factor: the authenticator's presence is the second.
       await verifier.assertion(factor, response, stored.webauthnChallenge, false);
-      return startSession(userId, client, factor.id);
+      const issued = await startSession(userId, client, factor.id);
+      // Only failures count (decision 025): a right assertion takes its attempt back.
+      await rateLimiter.refundWindow(RATE_LIMITS.mfaPerUser, userId, counted);
+      return issued;
     },
 
     /** Options for any passkey of this site: the authenticator says whose it is. */
