@@ -163,7 +163,8 @@ describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL
 
   it('counts sign-in attempts once across both processes', async () => {
     const urls = [started(api1).url, started(api2).url];
-    // The per-account limit is 10 in 15 minutes: alternating, each process sees only 5 of them.
+    // An account has 10 free failures, then a wait (decision 025): alternating, each process sees
+    // only 5 of them, and both refuse the next attempt.
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const response = await signIn(urls[attempt % 2] ?? '', limitedEmail, 'a wrong password 1');
       expect(response.status).toBe(401);

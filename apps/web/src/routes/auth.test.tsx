@@ -1,4 +1,4 @@
-import type { Role } from '@adreel/domain';
+import { type Role, signInThrottledMessage } from '@adreel/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,17 @@ describe('sign in', () => {
     const { router, setSession } = renderApp('/auth');
     await fillSignIn('maya@example.com', 'wrong');
     expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(setSession).not.toHaveBeenCalled();
+  });
+
+  it('says how long to wait when sign-in is slowed down after failures (429)', async () => {
+    const message = signInThrottledMessage(120);
+    expect(message).toBe('Too many sign-in attempts. Try again in 2 minutes.');
+    mockApi({ 'POST /api/auth/signin': errorResponse(429, 'rate_limited', message) });
+    const { router, setSession } = renderApp('/auth');
+    await fillSignIn('maya@example.com', 'secret1');
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
     expect(setSession).not.toHaveBeenCalled();
   });

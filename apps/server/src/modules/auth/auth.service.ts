@@ -42,8 +42,8 @@ import {
 } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from './auth.sessions';
-import { createSignInThrottle } from './auth.throttle';
 import { revokeUserSessions } from './auth.sessions.queries';
+import { createSignInThrottle } from './auth.throttle';
 import type { TokenService } from './auth.tokens';
 
 const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;

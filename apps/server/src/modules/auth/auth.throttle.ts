@@ -36,7 +36,7 @@ export interface SignInAttempt {
   failed(): Promise<void>;
   /**
    * The password was right: the attempt is taken back, and the answer is the device cookie to set
-   * (this account's entry first, the browser's other accounts kept).
+   * (a new entry for this account first, the browser's other accounts kept).
    */
   succeeded(userId: string): Promise<string>;
 }
@@ -121,7 +121,8 @@ export function createSignInThrottle(db: Database, rateLimiter: RateLimiter) {
             await rateLimiter.forgive(RATE_LIMITS.signInPerAccount, input.email);
             await rateLimiter.refund(RATE_LIMITS.signInPerIp, input.ip ?? 'unknown');
           }
-          const own = device?.raw ?? (await newEntry(userId));
+          // A new nonce after every success, as OWASP's page advises.
+          const own = await newEntry(userId);
           const others = entries.filter((entry) => entry.userId !== userId).map((e) => e.raw);
           return [own, ...others].slice(0, DEVICE_COOKIE_ACCOUNTS).join('~');
         },
