@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
@@ -69,6 +69,83 @@ describe('account: sign-in methods', () => {
       { newPassword: 'brand new pw' },
     ]);
     await waitFor(() => expect(card.getByText('Set')).toBeTruthy());
+  });
+});
+
+describe('account: linking a provider', () => {
+  it('offers each provider not linked yet; Link sends the browser to the provider', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fetchMock = mockApi({
+      'GET /api/auth/providers': jsonResponse({
+        providers: [
+          { id: 'google', name: 'Google' },
+          { id: 'work', name: 'Work ID' },
+        ],
+      }),
+      'GET /api/user/identities': jsonResponse({
+        hasPassword: true,
+        identities: [IDENTITY],
+        passkeys: 0,
+      }),
+      'GET /api/factors': jsonResponse({ factors: [] }),
+      'POST /api/user/identities/link': jsonResponse({ url: 'https://id.work.test/authorize?x=1' }),
+    });
+    renderApp('/account', signedInAs('creator'));
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Sign-in methods' })).closest(
+        'section',
+      ) as HTMLElement,
+    );
+    expect(await card.findByText('Work ID')).toBeTruthy();
+    // Google is linked already: Unlink, not Link.
+    expect(card.getAllByRole('button', { name: 'Link' })).toHaveLength(1);
+    await userEvent.setup().click(card.getByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://id.work.test/authorize?x=1'));
+    expect(sentBodies(fetchMock, 'POST /api/user/identities/link')).toEqual([{ provider: 'work' }]);
+  });
+
+  it('says so when the provider comes back linked', async () => {
+    mockApi({
+      'GET /api/auth/providers': jsonResponse({ providers: [{ id: 'work', name: 'Work ID' }] }),
+      'GET /api/user/identities': jsonResponse({ hasPassword: true, identities: [], passkeys: 0 }),
+      'GET /api/factors': jsonResponse({ factors: [] }),
+    });
+    renderApp('/account?linked=work', signedInAs('creator'));
+    expect(await screen.findByText('Work ID is linked. You can now sign in with it.')).toBeTruthy();
+  });
+
+  it('shows the server reason when linking came back refused', async () => {
+    mockApi({
+      'GET /api/auth/providers': jsonResponse({ providers: [{ id: 'work', name: 'Work ID' }] }),
+      'GET /api/user/identities': jsonResponse({ hasPassword: true, identities: [], passkeys: 0 }),
+      'GET /api/factors': jsonResponse({ factors: [] }),
+    });
+    renderApp(
+      '/account?error=access_denied&error_description=You+cancelled+signing+in+with+Work+ID.',
+      signedInAs('creator'),
+    );
+    expect(await screen.findByText('You cancelled signing in with Work ID.')).toBeTruthy();
+  });
+
+  it('asks an unverified address to verify before linking', async () => {
+    mockApi({
+      'GET /api/auth/providers': jsonResponse({ providers: [{ id: 'work', name: 'Work ID' }] }),
+      'GET /api/user/identities': jsonResponse({ hasPassword: true, identities: [], passkeys: 0 }),
+      'GET /api/factors': jsonResponse({ factors: [] }),
+    });
+    renderApp('/account', {
+      status: 'signed-in',
+      user: userWith(['creator'], { emailVerified: false }),
+    });
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Sign-in methods' })).closest(
+        'section',
+      ) as HTMLElement,
+    );
+    const button = await card.findByRole('button', { name: 'Link' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(card.getByText(/Verify your email address first/)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,14 @@
-import { type Identity, PASSWORD_MIN, setPasswordBodySchema } from '@adreel/domain';
+import {
+  IDENTITY_MESSAGES,
+  type Identity,
+  OWNERSHIP_MESSAGES,
+  PASSWORD_MIN,
+  setPasswordBodySchema,
+  withProvider,
+} from '@adreel/domain';
 import { KeyRound, Link2, LockKeyhole, RotateCw } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
 import { Badge } from '@/components/ui/badge';
@@ -18,8 +26,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-time';
+import { useSession } from '@/lib/session';
 import { focusField, validate } from '@/lib/validate';
+import { useProviders } from '../../auth/api/get-providers';
 import { useSignInMethods } from '../api/get-sign-in-methods';
+import { useLinkIdentity } from '../api/link-identity';
 import { useSetFirstPassword } from '../api/set-first-password';
 import { useUnlinkIdentity } from '../api/unlink-identity';
 
@@ -127,15 +138,66 @@ function SetPasswordForm({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * /account "Sign-in methods" (issue 7 item 5): the password (or none), each identity linked at a
- * provider with Unlink, and the passkeys. The server never lets the last one go.
+ * Coming back from linking a provider: /account?linked=<provider> or ?error=&error_description=.
+ * Said once, then taken out of the address.
+ */
+function useLinkOutcome(
+  ready: boolean,
+  providerName: (id: string) => string,
+  onLinked: () => void,
+) {
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('linked');
+  const error = params.get('error');
+  const description = params.get('error_description');
+  // Once per return, though the names of providers may arrive after it.
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if ((!linked && !error) || !ready) return;
+    const key = `${linked}|${error}|${description}`;
+    if (told.current === key) return;
+    told.current = key;
+    if (linked) {
+      toast.success(withProvider(IDENTITY_MESSAGES.linked, providerName(linked)));
+      onLinked();
+    } else toast.error(description || IDENTITY_MESSAGES.signInFailed);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of ['linked', 'error', 'error_description']) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [ready, linked, error, description, providerName, onLinked, setParams]);
+}
+
+/**
+ * /account "Sign-in methods" (issue 7 item 5; issue 13 item 10): the password (or none), each
+ * identity linked at a provider with Unlink, a Link button for each provider, and the passkeys. The
+ * server never lets the last one go, and links a provider only to the signed-in account.
  */
 export function SignInMethodsCard() {
   const methods = useSignInMethods();
   const unlink = useUnlinkIdentity();
+  const link = useLinkIdentity();
+  const providers = useProviders();
+  const session = useSession();
+  const emailVerified = session.status === 'signed-in' && session.user.emailVerified;
+  const providerList = providers.data ?? [];
+  const providerName = (id: string) => providerList.find((p) => p.id === id)?.name ?? id;
+  const refetchMethods = methods.refetch;
+  useLinkOutcome(!providers.isPending, providerName, () => void refetchMethods());
   const [settingPassword, setSettingPassword] = useState(false);
   const [unlinking, setUnlinking] = useState<Identity | null>(null);
   const data = methods.data;
+
+  function startLink(provider: string) {
+    link.mutate(provider, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => toast.error(serverMessage(error, 'Error linking')),
+    });
+  }
 
   function confirmUnlink() {
     if (!unlinking) return;
@@ -244,6 +306,35 @@ export function SignInMethodsCard() {
                     />
                   );
                 })}
+                {providerList
+                  .filter((p) => !data.identities.some((identity) => identity.provider === p.id))
+                  .map((p) => {
+                    const labelId = `provider-${p.id}`;
+                    return (
+                      <Row
+                        key={`link-${p.id}`}
+                        icon={Link2}
+                        title={<span id={labelId}>{p.name}</span>}
+                        detail={
+                          emailVerified
+                            ? `Not linked. Link it to sign in with ${p.name} too.`
+                            : OWNERSHIP_MESSAGES.verifyEmailFirst
+                        }
+                        action={
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-describedby={labelId}
+                            disabled={!emailVerified || link.isPending}
+                            onClick={() => startLink(p.id)}
+                          >
+                            {link.isPending && link.variables === p.id && <Spinner />}
+                            Link
+                          </Button>
+                        }
+                      />
+                    );
+                  })}
                 <Row
                   icon={KeyRound}
                   title="Passkeys"
