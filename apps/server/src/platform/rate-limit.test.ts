@@ -33,6 +33,41 @@ describe('rate limiter', () => {
     await expect(first.consume(rule, 'shared', now)).rejects.toBeInstanceOf(RateLimitedError);
   });
 
+  it('backs off past the free failures, 1 s then 2 s, and forgets after its window', async () => {
+    const limiter = createRateLimiter(database.db);
+    const backoff = { name: 'test:backoff', limit: 2, windowSeconds: 60 };
+    const at = (seconds: number) => new Date(Date.UTC(2026, 3, 1, 0, 0, seconds));
+    const fail = async (seconds: number) => {
+      expect(await limiter.enterBackoff([[backoff, 'a']], at(seconds))).toBe(0);
+      await limiter.failed([[backoff, 'a']], at(seconds));
+    };
+    await fail(0);
+    await fail(0);
+    expect(await limiter.enterBackoff([[backoff, 'a']], at(0))).toBe(1);
+    await fail(1);
+    expect(await limiter.enterBackoff([[backoff, 'a']], at(2))).toBe(1);
+    expect(await limiter.enterBackoff([[backoff, 'a']], at(3))).toBe(0);
+    // That attempt succeeded: forgiven, the next mistakes are free again.
+    await limiter.forgive(backoff, 'a');
+    await fail(3);
+    await fail(3);
+    expect(await limiter.enterBackoff([[backoff, 'a']], at(3))).toBe(1);
+    // A minute after the last attempt, the count is forgotten: two more are free.
+    await fail(63);
+    await fail(63);
+    expect(await limiter.enterBackoff([[backoff, 'a']], at(63))).toBe(1);
+  });
+
+  it('lets parallel attempts through only as far as the free failures go', async () => {
+    const limiter = createRateLimiter(database.db);
+    const backoff = { name: 'test:parallel', limit: 3, windowSeconds: 60 };
+    const now = new Date(Date.UTC(2026, 4, 1));
+    const waits = await Promise.all(
+      Array.from({ length: 10 }, () => limiter.enterBackoff([[backoff, 'p']], now)),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(3);
+  });
+
   it('prunes windows older than a day', async () => {
     const limiter = createRateLimiter(database.db);
     await limiter.consume(rule, 'old', new Date('2020-01-01T00:00:00Z'));

@@ -4,6 +4,7 @@
  * the owner's right one for 15 minutes, and successes counted toward the same limit.
  * Default limits: 10 free failures per account (untrusted clients) and per device cookie.
  */
+import { signInThrottledMessage } from '@adreel/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mfaVerify, ticketFor, userWithTotp } from '../http/mfa.support';
 import { createTestApp, type TestApp } from '../support/app';
@@ -151,6 +152,7 @@ describe('sign-in throttling', () => {
     // A backoff, not a 15-minute wall.
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(2);
+    expect(refused.json().error.message).toBe(signInThrottledMessage(retryAfter));
     await sleep(retryAfter * 1000);
     const signedIn = await signIn({ email: user.email, password: PASSWORD });
     expect(signedIn.statusCode).toBe(200);
