@@ -58,6 +58,35 @@ export const outboxMailSchema = z.object({
   kind: z.string(),
   createdAt: isoTime,
   sentAt: isoTime.nullable(),
+  /**
+   * The body is withheld (textBody is OUTBOX_TEXTS.hiddenBody, htmlBody null): it carries a link
+   * or code meant only for its recipient (decision 024).
+   */
+  bodyHidden: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
-export const outboxListSchema = z.object({ mails: z.array(outboxMailSchema) });
+export const outboxListSchema = z.object({
+  mails: z.array(outboxMailSchema),
+  /** `outbox`: mail is kept here (no SMTP_URL); `smtp`: it is sent. */
+  delivery: z.enum(['outbox', 'smtp']),
+  /**
+   * Links and codes are shown: only on embedded defaults without SMTP outside production, where
+   * the outbox is the only way to read mail.
+   */
+  secretsShown: z.boolean(),
+});
+export type OutboxList = z.infer<typeof outboxListSchema>;
+
+/** The outbox's texts (issue 13: secrets stay with their owner), for the server and the screen. */
+export const OUTBOX_TEXTS = {
+  hiddenBody: 'Hidden: this mail carries a sign-in link or code meant only for its recipient.',
+  /** What a delivered mail's stored body becomes once SMTP has taken it. */
+  scrubbedBody:
+    'Removed after delivery: this mail carried a sign-in link or code meant only for its recipient.',
+  bannerShown:
+    'This server runs on its embedded defaults without SMTP, outside production: mail is delivered here, so sign-in links and codes are shown in full. With SMTP_URL set, or in production, they are hidden.',
+  bannerHiddenSmtp:
+    'Mail goes out over SMTP. Sign-in links and codes are hidden here: they are meant only for their recipients.',
+  bannerHiddenNoSmtp:
+    'Sign-in links and codes are hidden here: they are meant only for their recipients. Set SMTP_URL so that mail reaches them.',
+} as const;

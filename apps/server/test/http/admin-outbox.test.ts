@@ -38,7 +38,10 @@ describe('GET /api/admin/outbox', () => {
       kind: 'test',
       createdAt: new Date(start + 119_000).toISOString(),
       sentAt: null,
+      // Embedded defaults without SMTP outside production: the outbox is the delivery, shown in full.
+      bodyHidden: false,
     });
+    expect(res.json()).toMatchObject({ delivery: 'outbox', secretsShown: true });
     expect(mails.map((mail) => mail.subject)).toEqual(
       Array.from({ length: 100 }, (_, i) => `Mail ${119 - i}`),
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 
 /**
@@ -18,6 +18,12 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** Extra headers, e.g. List-Unsubscribe on a digest (RFC 8058); null for none. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * The body holds a link or code meant only for the recipient (sign-in, verification, reset,
+     * unsubscribe, a texted code): admins see the mail but not its body, and once SMTP has
+     * delivered it the body is scrubbed (decision 024). True unless the builder says otherwise.
+     */
+    carriesSecret: boolean('carries_secret').notNull().default(true),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),

@@ -45,6 +45,8 @@ export function accessRequestNotice(
   return {
     to,
     kind: 'access_request',
+    // To admins, about a request they can see anyway: nothing private (decision 024).
+    carriesSecret: false,
     subject: oneLine(`New ${settings.appName} Beta access request from ${request.name}`),
     text,
     html,
@@ -76,6 +78,8 @@ export function accessApprovedMail(request: AccessRequestRow, settings: MailSett
   return {
     to: request.email,
     kind: 'access_approved',
+    // The sign-up link for a whitelisted address is the requester's alone (decision 024).
+    carriesSecret: true,
     subject: `Your ${settings.appName} Beta access is approved`,
     text,
     html,

@@ -1,19 +1,25 @@
-import { type OutboxMail, outboxListSchema } from '@adreel/domain';
+import { OUTBOX_TEXTS, type OutboxMail, outboxListSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
-import { listOutbox, type OutboxRow } from '../../platform/mail/outbox';
+import { listOutbox, type OutboxRow, outboxShowsSecrets } from '../../platform/mail/outbox';
 import { adminErrors } from './admin.schemas';
 
-function toOutboxMail(row: OutboxRow): OutboxMail {
+/**
+ * A mail as an admin sees it: always who, what and when; its body only when it carries no link or
+ * code meant for its recipient alone, or when this server shows them (outboxShowsSecrets).
+ */
+function toOutboxMail(row: OutboxRow, showSecrets: boolean): OutboxMail {
+  const hidden = row.carriesSecret && !showSecrets;
   return {
     id: row.id,
     toAddress: row.toAddress,
     subject: row.subject,
-    textBody: row.textBody,
-    htmlBody: row.htmlBody,
+    textBody: hidden ? OUTBOX_TEXTS.hiddenBody : row.textBody,
+    htmlBody: hidden ? null : row.htmlBody,
     kind: row.kind,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    bodyHidden: hidden,
   };
 }
 
@@ -22,15 +28,21 @@ export const outboxAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
   app,
   { context },
 ) => {
+  const secretsShown = outboxShowsSecrets(context.config);
   app.get(
     '/outbox',
     {
       schema: {
         tags: ['admin'],
-        summary: 'The latest 100 mails, newest first',
+        summary:
+          'The latest 100 mails, newest first; bodies with a link or code for their recipient hidden (decision 024)',
         response: { 200: outboxListSchema, ...adminErrors },
       },
     },
-    async () => ({ mails: (await listOutbox(context.db)).map(toOutboxMail) }),
+    async () => ({
+      mails: (await listOutbox(context.db)).map((row) => toOutboxMail(row, secretsShown)),
+      delivery: context.config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
+      secretsShown,
+    }),
   );
 };

@@ -120,6 +120,8 @@ export function digestMail(input: DigestMailInput, settings: DigestMailSettings)
     subject: oneLine(`${input.test ? '[Test] ' : ''}Your ${settings.appName} week: ${range}`),
     text: text.join('\n'),
     html: html.join('\n'),
+    // The one-click unsubscribe link is the recipient's alone (decision 024).
+    carriesSecret: true,
     headers: {
       'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -60,6 +60,8 @@ export const outboxSmsSender: SmsSender = {
       subject: `Text message to ${message.to}`,
       textBody: message.text,
       kind: 'sms',
+      // A sign-in code: admins never read it outside the embedded no-SMTP setup (decision 024).
+      carriesSecret: true,
       sentAt: new Date(),
     });
   },

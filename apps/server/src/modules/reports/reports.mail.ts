@@ -43,6 +43,8 @@ export function reportOutcomeMail(input: OutcomeMailInput, settings: MailSetting
   return {
     to: input.to,
     kind: REPORT_OUTCOME_MAIL_KIND,
+    // A notice with no link or code of the reporter's: admins may read it (decision 024).
+    carriesSecret: false,
     subject: oneLine(
       input.outcome === 'actioned'
         ? `Your report on ${settings.appName}: the video was removed`

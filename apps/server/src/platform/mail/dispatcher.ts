@@ -4,6 +4,7 @@
  * for retries and for mail written while no process listened. Without SMTP nothing is sent: the
  * outbox is the delivery and admins read it in the app.
  */
+import { OUTBOX_TEXTS } from '@adreel/domain';
 import { and, asc, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
@@ -168,6 +169,15 @@ async function deliver(db: Database, mail: OutboxRow, send: Send): Promise<void>
   }
   await db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, sentAt: new Date(), error: null })
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      sentAt: new Date(),
+      error: null,
+      // Delivered: a link or code for the recipient alone has no business staying in the database
+      // (a backup, a leak); what was sent, to whom and when stays (decision 024).
+      ...(mail.carriesSecret
+        ? { textBody: OUTBOX_TEXTS.scrubbedBody, htmlBody: null, headers: null }
+        : {}),
+    })
     .where(eq(mailOutbox.id, mail.id));
 }

@@ -4,6 +4,7 @@
  * outbox). Without SMTP the outbox is the delivery; with SMTP a dispatcher sends pending rows.
  */
 import { desc } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { notify } from '../realtime/notifications';
@@ -17,6 +18,13 @@ export interface MailMessage {
   kind: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on a digest. */
   headers?: Record<string, string>;
+  /**
+   * Whether the mail carries a link or code meant only for its recipient (a sign-in, verification,
+   * reset or unsubscribe link, a code): admins then see that it was written but not its body, and
+   * the sender scrubs the body once SMTP has it (decision 024). Unset counts as true, so a new mail
+   * is private until its builder says `carriesSecret: false` (a notice with nothing to take over).
+   */
+  carriesSecret?: boolean;
 }
 
 /** Told on commit that mail is waiting, so a dispatcher in any process can send it at once. */
@@ -30,8 +38,17 @@ export async function enqueueMail(db: Database, message: MailMessage): Promise<v
     htmlBody: message.html ?? null,
     kind: message.kind,
     headers: message.headers ?? null,
+    carriesSecret: message.carriesSecret ?? true,
   });
   await notify(db, MAIL_CHANNEL);
+}
+
+/**
+ * Whether admins read links and codes in the outbox: only on embedded defaults without SMTP outside
+ * production, where the outbox is the only way anyone reads mail (development, tests, a demo).
+ */
+export function outboxShowsSecrets(config: Pick<Config, 'env' | 'smtpUrl'>): boolean {
+  return config.env !== 'production' && !config.smtpUrl;
 }
 
 export const OUTBOX_PAGE_SIZE = 100;

@@ -1,5 +1,5 @@
-import type { OutboxMail } from '@adreel/domain';
-import { ChevronRight, Inbox, Mail, RotateCw, TriangleAlert } from 'lucide-react';
+import { OUTBOX_TEXTS, type OutboxList as OutboxListData, type OutboxMail } from '@adreel/domain';
+import { ChevronRight, Eye, Inbox, LockKeyhole, Mail, RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { StateMessage } from '@/components/state-message';
@@ -37,13 +37,43 @@ function MailDialog({ mail, onClose }: { mail: OutboxMail | null; onClose: () =>
               </dl>
             </DialogDescription>
           </div>
-          {/* Plain text only: a mail's HTML is never rendered in the app. */}
-          <pre className="min-h-0 flex-1 overflow-auto px-6 py-5 font-sans text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">
-            {mail.textBody}
-          </pre>
+          {mail.bodyHidden ? (
+            <p className="m-6 flex gap-3 rounded-2xl bg-muted px-4 py-3 text-sm text-muted-foreground">
+              <LockKeyhole className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {mail.textBody}
+            </p>
+          ) : (
+            /* Plain text only: a mail's HTML is never rendered in the app. */
+            <pre className="min-h-0 flex-1 overflow-auto px-6 py-5 font-sans text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">
+              {mail.textBody}
+            </pre>
+          )}
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/** Whether this server shows links and codes here, and why (decision 024). */
+function SecretsNotice({ list }: { list: OutboxListData }) {
+  const text = list.secretsShown
+    ? OUTBOX_TEXTS.bannerShown
+    : list.delivery === 'smtp'
+      ? OUTBOX_TEXTS.bannerHiddenSmtp
+      : OUTBOX_TEXTS.bannerHiddenNoSmtp;
+  const Icon = list.secretsShown ? Eye : LockKeyhole;
+  return (
+    <div
+      role="note"
+      className={
+        list.secretsShown
+          ? 'flex gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200'
+          : 'flex gap-3 rounded-2xl bg-muted px-4 py-3 text-sm text-muted-foreground'
+      }
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
   );
 }
 
@@ -56,11 +86,12 @@ export function OutboxList() {
   }, [outbox.isError]);
 
   const mails = outbox.data
-    ? [...outbox.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    ? [...outbox.data.mails].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     : [];
 
   return (
     <>
+      {outbox.data && <SecretsNotice list={outbox.data} />}
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {outbox.isSuccess &&
@@ -135,6 +166,11 @@ export function OutboxList() {
                       <span className="hidden shrink-0 rounded-full bg-muted px-2 py-px text-xs font-medium sm:inline">
                         {kindLabel(mail.kind)}
                       </span>
+                      {mail.bodyHidden && (
+                        <span className="inline-flex shrink-0 items-center gap-1 text-xs">
+                          <LockKeyhole className="size-3" aria-hidden="true" /> Body hidden
+                        </span>
+                      )}
                     </span>
                   </span>
                   <ChevronRight
