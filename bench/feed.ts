@@ -169,9 +169,18 @@ async function measure(cacheMs: number) {
 const revocationSwitch: RevocationSwitch = { checking: true };
 
 async function setRevocationCheck(_handle: DatabaseHandle, args: unknown) {
-  revocationSwitch.checking = (args as { on: boolean }).on;
+  const { on, database } = args as { on: boolean; database?: boolean };
+  revocationSwitch.checking = on;
+  revocationSwitch.askDatabase = database === true;
   return revocationSwitch.checking;
 }
+
+/**
+ * BENCH_REVOCATION_DB=1 adds a third side to the signed-in pass: the check asking the database on
+ * every request (the alternative decision 023 turned down), to see what it would cost.
+ */
+const WITH_DATABASE_SIDE = process.env.BENCH_REVOCATION_DB === '1';
+type Side = 'with' | 'without' | 'database';
 
 /** A viewer who can sign in, for the signed-in pass. */
 async function seedViewer(handle: DatabaseHandle) {
@@ -209,7 +218,9 @@ async function signInViewer(base: string): Promise<{ token: string; refreshToken
 async function measureSignedIn() {
   process.env.BENCH_FEED_CACHE_MS = '0';
   const server = await startBenchServer(fileURLToPath(import.meta.url));
-  const check = (on: boolean) => server.call<boolean>('revocationCheck', { on });
+  const check = (on: boolean, database = false) =>
+    server.call<boolean>('revocationCheck', { on, database });
+  const use = (side: Side) => check(side !== 'without', side === 'database');
   try {
     const url = `${server.url}/api/feed`;
     const viewer = await signInViewer(server.url);
@@ -237,19 +248,22 @@ async function measureSignedIn() {
     if (refused !== 401 || unchecked !== 200)
       throw new Error(`revoked token: ${refused} with the check, ${unchecked} without`);
 
-    for (const on of [true, false]) {
-      await check(on);
+    const order: Side[] = WITH_DATABASE_SIDE
+      ? ['with', 'without', 'database']
+      : ['with', 'without'];
+    for (const side of order) {
+      await use(side);
       await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
     }
     const phase = SECONDS / ROUNDS;
-    const sides = {
-      with: { requests: 0, cpuMs: 0, p99: 0, non2xx: 0, errors: 0 },
-      without: { requests: 0, cpuMs: 0, p99: 0, non2xx: 0, errors: 0 },
-    };
+    const empty = () => ({ requests: 0, cpuMs: 0, p99: 0, non2xx: 0, errors: 0 });
+    const sides = { with: empty(), without: empty(), database: empty() };
     for (let i = 0; i < ROUNDS; i += 1) {
-      for (const on of i % 2 === 0 ? [true, false] : [false, true]) {
-        await check(on);
-        const side = on ? sides.with : sides.without;
+      // Each side goes first in turn.
+      const turn = order.map((_, k) => order[(i + k) % order.length] as Side);
+      for (const name of turn) {
+        await use(name);
+        const side = sides[name];
         const cpuBefore = await server.call<number>('cpu');
         const result = await autocannon({
           url,
@@ -265,7 +279,7 @@ async function measureSignedIn() {
       }
     }
     await check(true);
-    const figures = (side: typeof sides.with) => ({
+    const figures = (side: ReturnType<typeof empty>) => ({
       rps: round(side.requests / SECONDS, 1),
       p99Ms: side.p99,
       requests: side.requests,
@@ -276,11 +290,18 @@ async function measureSignedIn() {
     const withCheck = figures(sides.with);
     const withoutCheck = figures(sides.without);
     const ratio = sides.with.requests / Math.max(1, sides.without.requests);
+    const askingDatabase = WITH_DATABASE_SIDE
+      ? {
+          ...figures(sides.database),
+          ratio: round(sides.database.requests / Math.max(1, sides.without.requests), 3),
+        }
+      : undefined;
     return {
       withCheck,
       withoutCheck,
       ratio: round(ratio, 3),
       targetRatio: TARGET_CHECK_RATIO,
+      ...(askingDatabase ? { askingDatabase } : {}),
       meetsTarget:
         ratio >= TARGET_CHECK_RATIO && withCheck.non2xx === 0 && withoutCheck.non2xx === 0,
     };
@@ -322,7 +343,7 @@ async function parent(): Promise<void> {
   await writeFile(file, `${JSON.stringify({ ...previous, [result.driver]: result }, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
   console.log(
-    `driver=${result.driver} api_rps=${result.api.rps} api_p99_ms=${result.api.p99Ms} sql_rps=${result.sql.rps} sql_p99_ms=${result.sql.p99Ms} ratio=${result.ratio} uncached_api_rps=${uncached.api.rps} uncached_api_p99_ms=${uncached.api.p99Ms} uncached_sql_rps=${uncached.sql.rps} uncached_ratio=${uncached.ratio} uncached_server_cpu_ms_per_request=${uncached.api.serverCpuMsPerRequest} uncached_ok=${uncached.meetsTargets} signed_in_rps_with_check=${signedIn.withCheck.rps} signed_in_rps_without_check=${signedIn.withoutCheck.rps} signed_in_check_ratio=${signedIn.ratio} signed_in_cpu_ms_per_request_with_check=${signedIn.withCheck.serverCpuMsPerRequest} signed_in_cpu_ms_per_request_without_check=${signedIn.withoutCheck.serverCpuMsPerRequest} signed_in_ok=${signedIn.meetsTarget} judged_on=cached target_ratio=${TARGET_RATIO} target_p99_ms=${TARGET_P99_MS} non2xx=${result.api.non2xx + uncached.api.non2xx} ok=${result.meetsTargets}`,
+    `driver=${result.driver} api_rps=${result.api.rps} api_p99_ms=${result.api.p99Ms} sql_rps=${result.sql.rps} sql_p99_ms=${result.sql.p99Ms} ratio=${result.ratio} uncached_api_rps=${uncached.api.rps} uncached_api_p99_ms=${uncached.api.p99Ms} uncached_sql_rps=${uncached.sql.rps} uncached_ratio=${uncached.ratio} uncached_server_cpu_ms_per_request=${uncached.api.serverCpuMsPerRequest} uncached_ok=${uncached.meetsTargets} signed_in_rps_with_check=${signedIn.withCheck.rps} signed_in_rps_without_check=${signedIn.withoutCheck.rps} signed_in_check_ratio=${signedIn.ratio} signed_in_cpu_ms_per_request_with_check=${signedIn.withCheck.serverCpuMsPerRequest} signed_in_cpu_ms_per_request_without_check=${signedIn.withoutCheck.serverCpuMsPerRequest} signed_in_ok=${signedIn.meetsTarget}${signedIn.askingDatabase ? ` signed_in_rps_asking_database=${signedIn.askingDatabase.rps} signed_in_database_ratio=${signedIn.askingDatabase.ratio}` : ''} judged_on=cached target_ratio=${TARGET_RATIO} target_p99_ms=${TARGET_P99_MS} non2xx=${result.api.non2xx + uncached.api.non2xx} ok=${result.meetsTargets}`,
   );
 }
 

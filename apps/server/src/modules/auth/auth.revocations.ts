@@ -33,6 +33,8 @@ const RETRY_MAX_DELAY_MS = 30_000;
  */
 export interface RevocationSwitch {
   checking: boolean;
+  /** Ask the database on every request, as the rejected per-request check would (decision 023). */
+  askDatabase?: boolean;
 }
 
 export type RevocationSubject = Pick<AuthContext, 'userId' | 'sessionId' | 'tokenVersion'>;
@@ -186,7 +188,7 @@ export function createAccessRevocations(options: {
     },
     isRevoked(token) {
       if (revocationSwitch && !revocationSwitch.checking) return false;
-      if (!listening || !loaded) return askDatabase(token);
+      if (!listening || !loaded || revocationSwitch?.askDatabase) return askDatabase(token);
       if (endedSessions.has(token.sessionId)) return true;
       const user = userVersions.get(token.userId);
       return user !== undefined && token.tokenVersion < user.version;
