@@ -1,3 +1,4 @@
+import { MESSAGES, OWNERSHIP_MESSAGES, type Role } from '@adreel/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,65 @@ describe('verify email (/auth/verify)', () => {
   it('says so when the link has no token', async () => {
     renderApp('/auth/verify');
     expect(await screen.findByRole('heading', { name: 'This link is incomplete' })).toBeTruthy();
+  });
+});
+
+function sessionWith(roles: Role[]) {
+  return {
+    access_token: 'at',
+    token_type: 'bearer' as const,
+    expires_in: 900,
+    expires_at: Math.floor(Date.now() / 1000) + 900,
+    user: userWith(roles),
+  };
+}
+
+describe('verify email that signs in (decision 022)', () => {
+  it('signs in with the session the link answers and goes where the role lives', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/verify-email': jsonResponse({ session: sessionWith(['admin']) }),
+    });
+    const { setSession, router } = renderApp('/auth/verify?token=tok-3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(setSession).toHaveBeenCalledWith(expect.objectContaining({ access_token: 'at' }));
+    expect(await screen.findByText(MESSAGES.accountCreated)).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/auth/verify-email')).toEqual([{ token: 'tok-3' }]);
+  });
+
+  it('asks the prover to choose a password (and maybe a username) when opened in another browser', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/verify-email': ({ json }) =>
+        (json as { password?: string }).password
+          ? jsonResponse({ session: sessionWith(['creator']) })
+          : jsonResponse({
+              passwordRequired: true,
+              email: 'owner@example.com',
+              username: 'squatted',
+              message: OWNERSHIP_MESSAGES.choosePassword,
+            }),
+    });
+    const user = userEvent.setup();
+    const { setSession, router } = renderApp('/auth/verify?token=tok-4');
+    expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeTruthy();
+    expect(screen.getByText('owner@example.com')).toBeTruthy();
+    expect(screen.getByText(OWNERSHIP_MESSAGES.choosePassword, { exact: false })).toBeTruthy();
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    expect(username.value).toBe('squatted');
+    await user.clear(username);
+    await user.type(username, 'rightful');
+    await user.type(screen.getByLabelText('New password'), 'mine-now-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'mine-now-2');
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'mine-now-1');
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/creator/home'));
+    expect(setSession).toHaveBeenCalled();
+    expect(sentBodies(fetchMock, 'POST /api/auth/verify-email')).toEqual([
+      { token: 'tok-4' },
+      { token: 'tok-4', password: 'mine-now-1', username: 'rightful' },
+    ]);
   });
 });
 

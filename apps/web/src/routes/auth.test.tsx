@@ -1,4 +1,4 @@
-import { type Role, signInThrottledMessage } from '@adreel/domain';
+import { OWNERSHIP_MESSAGES, type Role, signInThrottledMessage } from '@adreel/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -238,9 +238,9 @@ describe('sign up', () => {
     expect(await screen.findByText('Invite code must be less than 50 characters')).toBeTruthy();
   });
 
-  it('creates the account with the chosen role and takes the user to their home', async () => {
+  it('creates the account with the chosen role and asks the user to open the mailed link', async () => {
     const fetchMock = mockApi({
-      'POST /api/auth/signup': jsonResponse(sessionFor(['creator']), 201),
+      'POST /api/auth/signup': jsonResponse({ message: OWNERSHIP_MESSAGES.checkInbox }, 202),
     });
     const user = await openSignUp();
     await fillSignUp(user, {
@@ -251,7 +251,13 @@ describe('sign up', () => {
     });
     await user.click(screen.getByRole('radio', { name: /Creator/ }));
     await user.click(screen.getByRole('button', { name: /Create account/ }));
-    expect(await screen.findByText('Account created! Redirecting...')).toBeTruthy();
+    // Decision 022: no session yet; the link signs in, so the form says where it went.
+    const sent = await screen.findByRole('status');
+    expect(within(sent).getByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(within(sent).getByText('maya@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create account/ })).toBeNull();
+    // Still on /auth, signed out: only the link starts a session.
+    expect(screen.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     expect(sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
       {
         username: 'maya',

@@ -28,6 +28,8 @@ export function AppShell() {
 
   const roles = session.status === 'signed-in' ? session.user.roles : null;
   const pendingRole = session.status === 'signed-in' ? session.user.pendingRole : null;
+  // Decision 022: until the address is proven nothing can be added to the account; say so.
+  const unverified = session.status === 'signed-in' && !session.user.emailVerified;
   const showTabs = !handle.hideTabs;
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export function AppShell() {
           showTabs && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0',
         )}
       >
-        {pendingRole && session.user && (
+        {unverified && session.user && (
           <Suspense fallback={null}>
             <VerifyEmailBanner role={pendingRole} email={session.user.email} />
           </Suspense>

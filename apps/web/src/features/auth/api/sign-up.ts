@@ -1,10 +1,13 @@
-import type { SessionResponse, SignUpInput } from '@adreel/domain';
+import type { SignUpInput, SignUpResponse } from '@adreel/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** POST /api/auth/signup: 201 with a session, the refresh token set as a cookie. */
-export function signUp(body: SignUpInput): Promise<SessionResponse> {
-  return api<SessionResponse>('/api/auth/signup', {
+/**
+ * POST /api/auth/signup: 202 "check your inbox", never a session (decision 022). The mailed link
+ * signs in; the sign-up binding cookie lets it keep the password when opened in this browser.
+ */
+export function signUp(body: SignUpInput): Promise<SignUpResponse> {
+  return api<SignUpResponse>('/api/auth/signup', {
     method: 'POST',
     body,
     credentials: 'include',

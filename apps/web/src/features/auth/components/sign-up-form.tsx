@@ -1,12 +1,11 @@
 import {
-  homePathFor,
   PASSWORD_MIN,
   type RequestableRole,
   type SignUpInput,
   signUpSchema,
   withBrand,
 } from '@adreel/domain';
-import { ArrowRight, Clapperboard, Eye, Megaphone } from 'lucide-react';
+import { ArrowRight, Clapperboard, Eye, MailCheck, Megaphone } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -19,8 +18,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { appName } from '@/lib/app-name';
 import { serverMessage } from '@/lib/error-message';
-import { useReturnPath } from '@/lib/return-path';
-import { useSession } from '@/lib/session';
 import { focusField, validate } from '@/lib/validate';
 import { useSignUp } from '../api/sign-up';
 import { ProviderButtons } from './provider-buttons';
@@ -39,14 +36,36 @@ type Errors = Partial<Record<FieldName, string>>;
 
 const CONFLICT_FIELD: Record<string, { field: FieldName; fallback: string }> = {
   username_taken: { field: 'username', fallback: 'This username is already taken' },
-  email_taken: { field: 'email', fallback: 'An account with this email already exists' },
 };
 
+/**
+ * After sign-up (decision 022): no session yet, the mailed link finishes it. The same words whether
+ * or not the address already had an account, which the server does not say.
+ */
+export function CheckInbox({ email }: { email: string }) {
+  return (
+    <div className="flex flex-col items-center text-center" role="status">
+      <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+        <MailCheck className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold tracking-tight">Check your inbox</h2>
+      <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">
+        We sent a link to{' '}
+        <strong className="font-semibold break-all text-foreground">{email}</strong>. Open it to
+        confirm your email address and finish signing up: the link signs you in.
+      </p>
+      <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">
+        Open it in this browser to keep the password you just chose; elsewhere you will choose one
+        again. No mail after a few minutes? Look in your spam folder.
+      </p>
+    </div>
+  );
+}
+
 export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
-  const session = useSession();
   const navigate = useNavigate();
-  const returnTo = useReturnPath();
   const signUp = useSignUp();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const roleLabelId = useId();
   const [values, setValues] = useState({
@@ -81,15 +100,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     setErrors({});
     const body: SignUpInput = result.data;
     signUp.mutate(body, {
-      onSuccess: ({ session: next }) => {
-        if (!next) {
-          toast.error('Error creating account');
-          return;
-        }
-        session.setSession(next);
-        toast.success('Account created! Redirecting...');
-        void navigate(returnTo ?? homePathFor(next.user.roles), { replace: true });
-      },
+      onSuccess: () => setSentTo(body.email),
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'private_beta') {
           toast.error(serverMessage(error, withBrand(PRIVATE_BETA_MESSAGE, appName())));
@@ -107,6 +118,8 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       },
     });
   }
+
+  if (sentTo) return <CheckInbox email={sentTo} />;
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -7,10 +7,11 @@ import { serverMessage } from '@/lib/error-message';
 import { useResendVerification } from '../api/resend-verification';
 
 /**
- * DESIGN.md §3: a role granted by the whitelist applies only once the address is verified; until
- * then the user is a viewer, and this banner says why and offers a new link.
+ * DESIGN.md §3: a role granted by the whitelist applies only once the address is verified, and an
+ * unverified account adds no passkey or second factor (decision 022); this banner says why and
+ * offers a new link.
  */
-export default function VerifyEmailBanner({ role, email }: { role: Role; email: string }) {
+export default function VerifyEmailBanner({ role, email }: { role: Role | null; email: string }) {
   const resend = useResendVerification();
   return (
     <section
@@ -21,8 +22,10 @@ export default function VerifyEmailBanner({ role, email }: { role: Role; email: 
         <p className="flex min-w-0 flex-1 items-start gap-2.5 text-sm leading-snug">
           <MailWarning className="mt-px size-4 shrink-0 text-amber-700" aria-hidden="true" />
           <span>
-            Verify your email to unlock your {role} access. We sent a link to{' '}
-            <strong className="font-semibold break-all">{email}</strong>.
+            {role
+              ? `Verify your email to unlock your ${role} access.`
+              : 'Verify your email to finish setting up your account.'}{' '}
+            We sent a link to <strong className="font-semibold break-all">{email}</strong>.
           </span>
         </p>
         <Button

@@ -1,16 +1,47 @@
-import { homePathFor } from '@adreel/domain';
-import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import {
+  homePathFor,
+  MESSAGES,
+  passwordSchema,
+  type Session,
+  usernameSchema,
+  type VerifyEmailResponse,
+} from '@adreel/domain';
+import { ArrowRight, CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { serverMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
-import { verifyEmail } from '../api/verify-email';
+import { focusField, validate } from '@/lib/validate';
+import { useVerifyEmail, verifyEmail } from '../api/verify-email';
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string };
+type Outcome =
+  | { kind: 'signed-in'; session: Session }
+  | { kind: 'choose-password'; email: string; username: string; message: string }
+  | { kind: 'verified'; message: string }
+  | { kind: 'failed'; message: string };
+type Shown = Exclude<Outcome, { kind: 'signed-in' }>;
 
 const FAILED = 'This verification link is invalid or has expired.';
+const MISMATCH = 'Passwords do not match';
+
+function outcomeOf(body: VerifyEmailResponse): Outcome {
+  if ('session' in body) return { kind: 'signed-in', session: body.session };
+  if ('passwordRequired' in body)
+    return {
+      kind: 'choose-password',
+      email: body.email,
+      username: body.username,
+      message: body.message,
+    };
+  return { kind: 'verified', message: body.message || 'Your email is verified.' };
+}
 
 // A token works once: StrictMode's second effect, or a re-render, must reuse the first answer.
 const attempts = new Map<string, Promise<Outcome>>();
@@ -18,32 +49,49 @@ const attempts = new Map<string, Promise<Outcome>>();
 function verifyOnce(token: string): Promise<Outcome> {
   let attempt = attempts.get(token);
   if (!attempt) {
-    attempt = verifyEmail({ token }).then(
-      (body): Outcome => ({ ok: true, message: body.message || 'Your email is verified.' }),
-      (error: unknown): Outcome => ({ ok: false, message: serverMessage(error, FAILED) }),
-    );
+    attempt = verifyEmail({ token }).then(outcomeOf, (error: unknown) => ({
+      kind: 'failed' as const,
+      message: serverMessage(error, FAILED),
+    }));
     attempts.set(token, attempt);
   }
   return attempt;
 }
 
-/** Posts the mailed token once and says how it went; a signed-in user then gets the new role. */
+/**
+ * /auth/verify (decision 022): the mailed link proves the address. Opened in the browser that
+ * signed up it signs in straight away; opened elsewhere the prover chooses a password first (and
+ * may pick another username), and whatever was set up on the account before is removed.
+ */
 export function VerifyEmailStatus({ token }: { token: string }) {
   const session = useSession();
-  const { refresh } = session;
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { refresh, setSession } = session;
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Shown | null>(null);
+
+  const signIn = useCallback(
+    (next: Session) => {
+      setSession(next);
+      // SPEC.md §2: after sign-up the user goes by role; the link is where sign-up ends now.
+      toast.success(MESSAGES.accountCreated);
+      void navigate(homePathFor(next.user.roles), { replace: true });
+    },
+    [setSession, navigate],
+  );
 
   useEffect(() => {
     let live = true;
     void verifyOnce(token).then(async (result) => {
-      // The role the whitelist grants arrives with a fresh session.
-      if (result.ok) await refresh();
+      if (!live) return;
+      if (result.kind === 'signed-in') return signIn(result.session);
+      // An address proven before: a signed-in user's role may have changed with it.
+      if (result.kind === 'verified') await refresh();
       if (live) setOutcome(result);
     });
     return () => {
       live = false;
     };
-  }, [token, refresh]);
+  }, [token, refresh, signIn]);
 
   if (!outcome) {
     return (
@@ -56,13 +104,27 @@ export function VerifyEmailStatus({ token }: { token: string }) {
     );
   }
 
+  if (outcome.kind === 'choose-password') {
+    return (
+      <ChoosePasswordForm
+        token={token}
+        email={outcome.email}
+        username={outcome.username}
+        message={outcome.message}
+        onSignedIn={signIn}
+      />
+    );
+  }
+
+  const ok = outcome.kind !== 'failed';
   const signedIn = session.status === 'signed-in';
-  const Icon = outcome.ok ? CircleCheck : CircleAlert;
+  const home = signedIn ? homePathFor(session.user.roles) : null;
+  const Icon = ok ? CircleCheck : CircleAlert;
   return (
     <div className="flex flex-col items-center text-center" role="status">
       <span
         className={
-          outcome.ok
+          ok
             ? 'grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-700'
             : 'grid size-14 place-items-center rounded-2xl bg-red-50 text-destructive'
         }
@@ -70,17 +132,17 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         <Icon className="size-7" aria-hidden="true" />
       </span>
       <h2 className="mt-4 text-xl font-bold tracking-tight">
-        {outcome.ok ? 'Email verified' : 'We could not verify your email'}
+        {ok ? 'Email verified' : 'We could not verify your email'}
       </h2>
       <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">{outcome.message}</p>
-      {!outcome.ok && signedIn && (
+      {!ok && signedIn && (
         <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">
           You can ask for a new link from the banner at the top of any page.
         </p>
       )}
       <Button asChild size="lg" className="mt-6 w-full">
-        {signedIn ? (
-          <Link to={homePathFor(session.user.roles)}>
+        {home ? (
+          <Link to={home}>
             Continue <ArrowRight />
           </Link>
         ) : (
@@ -90,5 +152,121 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         )}
       </Button>
     </div>
+  );
+}
+
+type FieldName = 'username' | 'password' | 'confirm';
+
+function ChoosePasswordForm(props: {
+  token: string;
+  email: string;
+  username: string;
+  message: string;
+  onSignedIn: (session: Session) => void;
+}) {
+  const { token, email, message, onSignedIn } = props;
+  const verify = useVerifyEmail();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState(props.username);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+
+  function fail(field: FieldName, text: string) {
+    setErrors({ [field]: text });
+    focusField(formRef.current, field);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = validate(usernameSchema, username);
+    if (!name.ok) return fail('username', name.message);
+    const chosen = validate(passwordSchema, password);
+    if (!chosen.ok) return fail('password', chosen.message);
+    if (confirm !== password) return fail('confirm', MISMATCH);
+    setErrors({});
+    verify.mutate(
+      {
+        token,
+        password: chosen.data,
+        ...(name.data !== props.username ? { username: name.data } : {}),
+      },
+      {
+        onSuccess: (body) => {
+          if ('session' in body) onSignedIn(body.session);
+          else fail('password', serverMessage(null, FAILED));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'username_taken')
+            return fail('username', serverMessage(error, 'That username is taken'));
+          const text = serverMessage(error, FAILED);
+          fail('password', text);
+          toast.error(text);
+        },
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col items-center text-center">
+        <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+          <KeyRound className="size-7" aria-hidden="true" />
+        </span>
+        <h2 className="mt-4 text-xl font-bold tracking-tight">Choose a password</h2>
+        <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">
+          For <strong className="font-semibold break-all text-foreground">{email}</strong>.{' '}
+          {message}
+        </p>
+      </div>
+      <Field label="Username" hint="Keep it, or pick another" error={errors.username}>
+        {(control) => (
+          <Input
+            {...control}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="New password" hint="At least 6 characters" error={errors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Confirm new password" error={errors.confirm}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="confirm"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={verify.isPending}>
+        {verify.isPending ? (
+          <>
+            <Spinner /> Saving…
+          </>
+        ) : (
+          'Set password and sign in'
+        )}
+      </Button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { Factor } from '@adreel/domain';
+import { type Factor, OWNERSHIP_MESSAGES } from '@adreel/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,25 @@ describe('passkeys on /account', () => {
     browser.startRegistration.mockReset();
     // jsdom has no WebAuthn; the card offers passkeys only where the browser has them.
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+  });
+
+  it('tells an account whose email is not verified to verify first, offering no enrolment', async () => {
+    const fetchMock = mockApi({
+      'GET /api/account/sessions': jsonResponse({ sessions: [] }),
+      'GET /api/factors': jsonResponse({ factors: [] }),
+    });
+    renderApp('/account', {
+      status: 'signed-in',
+      user: userWith(['viewer'], { emailVerified: false }),
+    });
+    for (const name of ['Passkeys', 'Two-factor authentication', 'Phone']) {
+      const card = await screen.findByRole('region', { name });
+      expect(within(card).getByText(OWNERSHIP_MESSAGES.verifyEmailFirst)).toBeTruthy();
+      expect(
+        within(card).queryByRole('button', { name: /Add a passkey|Set up|Add a phone/ }),
+      ).toBeNull();
+    }
+    expect(sentBodies(fetchMock, 'POST /api/factors')).toEqual([]);
   });
 
   it("adds a passkey through the browser's prompt, and shows the first recovery codes", async () => {

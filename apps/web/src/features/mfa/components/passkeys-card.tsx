@@ -12,12 +12,14 @@ import { FactorList, FactorListSkeleton } from './factor-list';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { RemoveFactorDialog } from './remove-factor-dialog';
 import { StepUpNotice } from './step-up';
+import { useEmailVerified, VerifyFirstNotice } from './verify-first';
 
 /**
  * /account "Passkeys" (DESIGN.md §3): sign in without a password, and a second factor after one.
  */
 export function PasskeysCard() {
   const factors = useFactors();
+  const emailVerified = useEmailVerified();
   const supported = passkeysSupported();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Factor | null>(null);
@@ -48,7 +50,7 @@ export function PasskeysCard() {
             <CardTitle asChild>
               <h2 id="passkeys-title">Passkeys</h2>
             </CardTitle>
-            {factors.isSuccess && passkeys.length > 0 && addButton}
+            {emailVerified && factors.isSuccess && passkeys.length > 0 && addButton}
           </div>
           <CardDescription>
             Sign in with your fingerprint, face or screen lock instead of a password. A passkey also
@@ -59,7 +61,9 @@ export function PasskeysCard() {
           {needsStepUp && factors.isSuccess && (
             <StepUpNotice factors={all} onConfirmed={() => setNeedsStepUp(false)} />
           )}
-          {factors.isPending ? (
+          {!emailVerified ? (
+            <VerifyFirstNotice />
+          ) : factors.isPending ? (
             <FactorListSkeleton label="Loading passkeys" />
           ) : factors.isError ? (
             <div className="flex flex-wrap items-center gap-3" role="status">

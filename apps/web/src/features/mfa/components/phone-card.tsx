@@ -19,6 +19,7 @@ import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { RemoveFactorDialog } from './remove-factor-dialog';
 import { StatusBadge } from './status-badge';
 import { StepUpNotice } from './step-up';
+import { useEmailVerified, VerifyFirstNotice } from './verify-first';
 
 type Step =
   | { name: 'idle' }
@@ -31,6 +32,7 @@ type Step =
  */
 export function PhoneCard() {
   const factors = useFactors();
+  const emailVerified = useEmailVerified();
   const enrol = useEnrolFactor();
   const challenge = useChallengeFactor();
   const verify = useVerifyFactor();
@@ -148,7 +150,9 @@ export function PhoneCard() {
           {needsStepUp && factors.isSuccess && (
             <StepUpNotice factors={all} onConfirmed={() => setNeedsStepUp(false)} />
           )}
-          {factors.isPending ? (
+          {!emailVerified ? (
+            <VerifyFirstNotice />
+          ) : factors.isPending ? (
             <FactorListSkeleton label="Loading phone settings" />
           ) : factors.isError ? (
             <div className="flex flex-wrap items-center gap-3" role="status">

@@ -15,6 +15,7 @@ import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { RemoveFactorDialog } from './remove-factor-dialog';
 import { StatusBadge } from './status-badge';
 import { StepUpNotice } from './step-up';
+import { useEmailVerified, VerifyFirstNotice } from './verify-first';
 
 /**
  * /account "Two-factor authentication" (DESIGN.md §3): whether sign-in asks for a second factor,
@@ -22,6 +23,7 @@ import { StepUpNotice } from './step-up';
  */
 export function TwoFactorCard() {
   const factors = useFactors();
+  const emailVerified = useEmailVerified();
   const regenerate = useRegenerateRecoveryCodes();
   const [enrolling, setEnrolling] = useState(false);
   const [removing, setRemoving] = useState<Factor | null>(null);
@@ -74,7 +76,9 @@ export function TwoFactorCard() {
             <StepUpNotice factors={all} onConfirmed={() => setNeedsStepUp(false)} />
           )}
 
-          {factors.isPending ? (
+          {!emailVerified ? (
+            <VerifyFirstNotice />
+          ) : factors.isPending ? (
             <FactorListSkeleton label="Loading two-factor settings" />
           ) : factors.isError ? (
             <div className="flex flex-wrap items-center gap-3" role="status">
