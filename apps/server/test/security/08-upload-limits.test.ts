@@ -7,6 +7,7 @@
 import { mkdtemp, readdir, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   UPLOAD_IDLE_MINUTES,
   UPLOAD_LIMIT_MESSAGES,
@@ -109,6 +110,19 @@ describe('upload limits (issue 13 item 8)', () => {
       payload: Buffer.alloc(2000),
     });
     expect(tooMuch.statusCode).toBe(413);
+    // Sent without a Content-Length (a stream): cut off at the declared size all the same.
+    const streamed = await t.app.inject({
+      method: 'PATCH',
+      url: started.headers.location as string,
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Readable.from([Buffer.alloc(600), Buffer.alloc(600)]),
+    });
+    expect(streamed.statusCode).toBeGreaterThanOrEqual(400);
     const head = await t.app.inject({
       method: 'HEAD',
       url: started.headers.location as string,
