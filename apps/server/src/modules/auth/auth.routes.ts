@@ -91,6 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
       schema: {
         tags,
         summary: 'Sign in with email and password',
+        description:
+          'Only failures count, and they slow down rather than lock out (decision 025): past the free failures each attempt waits 1 s, 2 s, 4 s… (at most 5 minutes), answered 429 with `Retry-After` in seconds and a message that says how long. A right password sets the httpOnly `adreel_device` cookie; a browser presenting it for the account is counted on its own, so the failures of strangers do not slow its owner down.',
         body: signInSchema,
         response: { 200: signInResponseSchema },
       },
