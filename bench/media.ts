@@ -1,16 +1,19 @@
 /**
  * `npm run bench:media` (issue 4 item 9): how long the real processing (renderVideo, the media part
  * of the video job: probe, transcode to H.264/AAC within 720×1280 with +faststart, poster) takes on
- * a 30 s 1080×1920 clip with sound, as a ratio to the clip's duration. Target: at most 0.5.
+ * a 30 s 1080×1920 clip with sound, as a ratio to the clip's duration. Target: at most 0.5. Runs
+ * the ffmpeg the server would (the system's when recent; FFMPEG_SOURCE=bundled for the npm one) and
+ * reports its CPU time and the load average, so a figure taken on a busy machine can be read.
  * Writes bench/results/media.json and prints a last line of key=value figures.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { renderVideo } from '../apps/server/src/modules/videos/process-video.job';
+import { mediaTools } from '../apps/server/src/platform/media/binaries';
 import { ffmpegPath, probe } from '../apps/server/src/platform/media/ffmpeg';
 
 const run = promisify(execFile);
@@ -56,6 +59,22 @@ async function makeClip(file: string): Promise<void> {
   );
 }
 
+/**
+ * CPU seconds used by this process's finished children (ffmpeg, ffprobe), from /proc (Linux; null
+ * elsewhere): unlike the wall time, it hardly moves when other work shares the machine.
+ */
+async function childCpuSeconds(): Promise<number | null> {
+  try {
+    const stat = await readFile('/proc/self/stat', 'utf8');
+    // Fields after the command's closing parenthesis; cutime and cstime are fields 16 and 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'adreel-bench-media-'));
   try {
@@ -67,9 +86,12 @@ async function main(): Promise<void> {
     const clipSeconds = source.durationSec ?? CLIP_SECONDS;
     const { size: clipBytes } = await stat(clip);
 
+    const cpuBefore = await childCpuSeconds();
     const startedAt = performance.now();
     const rendered = await renderVideo(clip, work);
     const processingSeconds = (performance.now() - startedAt) / 1000;
+    const cpuAfter = await childCpuSeconds();
+    const cpuSeconds = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
     const output = await probe(rendered.mp4, 'mov');
     const { size: outputBytes } = await stat(rendered.mp4);
 
@@ -84,6 +106,11 @@ async function main(): Promise<void> {
       ratio: round(ratio, 3),
       target: TARGET_RATIO,
       meetsTarget: ratio <= TARGET_RATIO,
+      /** ffmpeg's and ffprobe's CPU time (all cores) for the processing. */
+      processingCpuSeconds: cpuSeconds === null ? null : round(cpuSeconds),
+      ffmpeg: `${mediaTools().ffmpeg.origin} ${mediaTools().ffmpeg.version}`,
+      ffprobe: `${mediaTools().ffprobe.origin} ${mediaTools().ffprobe.version}`,
+      loadAverage: loadavg().map((value) => round(value)),
       outputWidth: output.width,
       outputHeight: output.height,
       outputSeconds: output.durationSec === null ? null : round(output.durationSec),
@@ -98,7 +125,7 @@ async function main(): Promise<void> {
     await writeFile(path.join(resultsDir, 'media.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
     console.log(
-      `clip_s=${result.clipSeconds} clip=${WIDTH}x${HEIGHT} out=${output.width}x${output.height} processing_s=${result.processingSeconds} ratio=${result.ratio} target=${TARGET_RATIO} ok=${result.meetsTarget}`,
+      `clip_s=${result.clipSeconds} clip=${WIDTH}x${HEIGHT} out=${output.width}x${output.height} processing_s=${result.processingSeconds} cpu_s=${result.processingCpuSeconds} ratio=${result.ratio} target=${TARGET_RATIO} ok=${result.meetsTarget}`,
     );
   } finally {
     await rm(work, { recursive: true, force: true });
