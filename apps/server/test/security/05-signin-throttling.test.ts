@@ -194,6 +194,39 @@ describe('sign-in throttling', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('a device cookie made before a password change gives no allowance', async () => {
+    const owner = await createUser(ctx.database.db, { password: PASSWORD });
+    // Someone who knew the old password signed in from their browser once.
+    const formerBrowser = await ownerBrowser(owner.email);
+    const signedIn = await signIn({ email: owner.email, password: PASSWORD, ip: OWNER_IP });
+    const NEW_PASSWORD = 'a brand new passphrase';
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${signedIn.json().session.access_token}` },
+      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode).toBe(204);
+    const ownerNow = await signIn({ email: owner.email, password: NEW_PASSWORD, ip: OWNER_IP });
+    expect(ownerNow.statusCode).toBe(200);
+    const ownerBrowserNow = cookiesFrom(ownerNow);
+    await spendAllowance(owner.email);
+
+    const stale = await signIn({
+      email: owner.email,
+      password: NEW_PASSWORD,
+      cookies: { adreel_device: formerBrowser.adreel_device ?? 'none' },
+    });
+    expect(stale.statusCode).toBe(429);
+    const fresh = await signIn({
+      email: owner.email,
+      password: NEW_PASSWORD,
+      ip: OWNER_IP,
+      cookies: ownerBrowserNow,
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it("the device cookie counts on its own: its holder's mistakes back off, other clients are not held by them", async () => {
     const owner = await createUser(ctx.database.db, { password: PASSWORD });
     const browser = await ownerBrowser(owner.email);

@@ -188,18 +188,13 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
     ): Promise<SignInResult & { deviceCookie: string }> {
       const email = input.email.toLowerCase();
       const user = await findUserByEmail(db, email);
-      const attempt = await throttle.enter({
-        email,
-        userId: user?.id,
-        ip: client.ip,
-        deviceCookie,
-      });
+      const attempt = await throttle.enter({ email, account: user, ip: client.ip, deviceCookie });
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) {
         await attempt.failed();
         throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
       }
-      const device = await attempt.succeeded(user.id);
+      const device = await attempt.succeeded(user);
 
       const factors = await verifiedFactors(user.id);
       if (factors.length > 0) {

@@ -23,11 +23,22 @@ import {
 const DEVICE_COOKIE_ACCOUNTS = 5;
 const SECRET_NAME = 'device_cookie';
 
-/** One account's entry: `<user id>.<nonce>.<HMAC-SHA256 of both>`, all URL-safe. */
+/**
+ * One account's entry: `<user id>.<nonce>.<HMAC-SHA256>`, all URL-safe. The HMAC covers the user
+ * id, the nonce and the account's current password hash: a new password (a reset by the mailbox's
+ * owner included) ends every device cookie made before it.
+ */
 interface DeviceEntry {
   userId: string;
   nonce: string;
+  signature: Buffer;
   raw: string;
+}
+
+/** The account a sign-in names, as far as throttling needs it. */
+export interface ThrottledAccount {
+  id: string;
+  passwordHash: string | null;
 }
 
 /** What the caller does once the password has been checked. */
@@ -38,7 +49,7 @@ export interface SignInAttempt {
    * The password was right: the attempt is taken back, and the answer is the device cookie to set
    * (a new entry for this account first, the browser's other accounts kept).
    */
-  succeeded(userId: string): Promise<string>;
+  succeeded(account: ThrottledAccount): Promise<string>;
 }
 
 export function createSignInThrottle(db: Database, rateLimiter: RateLimiter) {
@@ -64,47 +75,56 @@ export function createSignInThrottle(db: Database, rateLimiter: RateLimiter) {
     return key;
   }
 
-  const mac = (secret: Buffer, userId: string, nonce: string) =>
-    createHmac('sha256', secret).update(`device:${userId}.${nonce}`).digest();
+  const mac = async (account: ThrottledAccount, nonce: string) =>
+    createHmac('sha256', await deviceKey())
+      .update(`device:${account.id}.${nonce}.${account.passwordHash ?? ''}`)
+      .digest();
 
-  /** The entries of a device cookie whose signature holds; anything else is ignored. */
-  async function entriesOf(cookie: string | undefined): Promise<DeviceEntry[]> {
-    if (!cookie) return [];
-    const secret = await deviceKey();
+  /** The well-formed entries of a device cookie (signatures are checked where one is used). */
+  function entriesOf(cookie: string | undefined): DeviceEntry[] {
     const entries: DeviceEntry[] = [];
-    for (const raw of cookie.split('~').slice(0, DEVICE_COOKIE_ACCOUNTS)) {
+    for (const raw of (cookie ?? '').split('~').slice(0, DEVICE_COOKIE_ACCOUNTS)) {
       const [userId, nonce, signature, extra] = raw.split('.');
       if (!userId || !nonce || !signature || extra !== undefined) continue;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(secret, userId, nonce);
-      if (given.length === expected.length && timingSafeEqual(given, expected)) {
-        entries.push({ userId, nonce, raw });
-      }
+      entries.push({ userId, nonce, signature: Buffer.from(signature, 'base64url'), raw });
     }
     return entries;
   }
 
-  async function newEntry(userId: string): Promise<string> {
+  /** The cookie's entry for this account whose signature holds, if any. */
+  async function deviceFor(
+    entries: DeviceEntry[],
+    account: ThrottledAccount | undefined,
+  ): Promise<DeviceEntry | undefined> {
+    if (!account?.passwordHash) return undefined;
+    for (const entry of entries) {
+      if (entry.userId !== account.id) continue;
+      const expected = await mac(account, entry.nonce);
+      if (entry.signature.length === expected.length && timingSafeEqual(entry.signature, expected))
+        return entry;
+    }
+    return undefined;
+  }
+
+  async function newEntry(account: ThrottledAccount): Promise<string> {
     const nonce = randomBytes(16).toString('base64url');
-    return `${userId}.${nonce}.${mac(await deviceKey(), userId, nonce).toString('base64url')}`;
+    return `${account.id}.${nonce}.${(await mac(account, nonce)).toString('base64url')}`;
   }
 
   return {
     /**
-     * Lets the attempt through, or throws a 429 saying how long to wait. `userId` is the account
-     * the email names, if any: a device cookie counts only for the account it was made for.
-     * Unknown emails are counted like known ones, so the answers tell nothing about who has one.
+     * Lets the attempt through, or throws a 429 saying how long to wait. `account` is the one the
+     * email names, if any: a device cookie counts only for the account (and password) it was made
+     * for. Unknown emails are counted like known ones, so the answers tell nothing about who has one.
      */
     async enter(input: {
       email: string;
-      userId: string | undefined;
+      account: ThrottledAccount | undefined;
       ip: string | null;
       deviceCookie: string | undefined;
     }): Promise<SignInAttempt> {
-      const entries = await entriesOf(input.deviceCookie);
-      const device = input.userId
-        ? entries.find((entry) => entry.userId === input.userId)
-        : undefined;
+      const entries = entriesOf(input.deviceCookie);
+      const device = await deviceFor(entries, input.account);
       const counted: Array<readonly [RateLimitRule, string]> = device
         ? [[RATE_LIMITS.signInPerDevice, device.nonce]]
         : [
@@ -115,15 +135,15 @@ export function createSignInThrottle(db: Database, rateLimiter: RateLimiter) {
       if (wait > 0) throw new RateLimitedError(wait, signInThrottledMessage(wait));
       return {
         failed: () => rateLimiter.failed(counted),
-        async succeeded(userId) {
+        async succeeded(account) {
           if (device) await rateLimiter.forgive(RATE_LIMITS.signInPerDevice, device.nonce);
           else {
             await rateLimiter.forgive(RATE_LIMITS.signInPerAccount, input.email);
             await rateLimiter.refund(RATE_LIMITS.signInPerIp, input.ip ?? 'unknown');
           }
           // A new nonce after every success, as OWASP's page advises.
-          const own = await newEntry(userId);
-          const others = entries.filter((entry) => entry.userId !== userId).map((e) => e.raw);
+          const own = await newEntry(account);
+          const others = entries.filter((entry) => entry.userId !== account.id).map((e) => e.raw);
           return [own, ...others].slice(0, DEVICE_COOKIE_ACCOUNTS).join('~');
         },
       };
