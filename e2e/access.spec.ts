@@ -4,6 +4,7 @@ import { DEMO, linkInMail, signInThroughScreen, unique } from './support/api';
 test('an admin generates a creator invite, and a new user signs up with it into the creator area', async ({
   page,
   browser,
+  request,
 }) => {
   await signInThroughScreen(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin$/);
@@ -26,6 +27,10 @@ test('an admin generates a creator invite, and a new user signs up with it into 
   await expect(form.getByLabel('Invite code')).toHaveValue(code);
   await form.getByLabel('Creator').check();
   await form.getByRole('button', { name: /Sign Up|Create account/ }).click();
+  // No session yet (decision 022): the mailed link, opened in this browser, signs in.
+  await expect(visitor.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(visitor.getByText(`${name}@example.com`)).toBeVisible();
+  await visitor.goto(await linkInMail(request, `${name}@example.com`, 'verify_email'));
   await expect(visitor).toHaveURL(/\/creator\/home$/);
   await visitor.context().close();
 });
@@ -79,13 +84,10 @@ test('an approved request lets the requester sign up without a code and verify i
   await form.getByLabel('Username').fill(unique('ada'));
   await form.getByLabel('Password', { exact: true }).fill('a good password');
   await form.getByRole('button', { name: /Sign Up|Create account/ }).click();
-  // A viewer until the address is proven.
-  await expect(requester).toHaveURL(/\/feed$/);
-  await expect(requester.getByRole('region', { name: 'Email verification' })).toBeVisible();
+  await expect(requester.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 
+  // The link proves the address: signed in, with the whitelisted role from now on.
   await requester.goto(await linkInMail(request, email, 'verify_email'));
-  await expect(requester.getByText(/verified/i).first()).toBeVisible();
-  await requester.goto('/creator/home');
   await expect(requester).toHaveURL(/\/creator\/home$/);
   await requester.context().close();
 });
@@ -110,7 +112,7 @@ test('a user resets a forgotten password through the mailed link', async ({ page
       inviteCode: code,
     },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status()).toBe(202);
 
   await page.goto('/auth');
   await page

@@ -5,6 +5,7 @@ import {
   feedWithAtLeast,
   lastMail,
   signInThroughScreen,
+  signUpVerified,
   unique,
 } from './support/api';
 
@@ -91,17 +92,14 @@ async function newCreator(request: APIRequestContext) {
   const code = (await invite.json()).invites[0].code as string;
   const username = unique('leaving');
   const email = `${username}@example.com`;
-  const created = await request.post('/api/auth/signup', {
-    data: {
-      username,
-      displayName: 'Leaving Lu',
-      email,
-      password: PASSWORD,
-      role: 'creator',
-      inviteCode: code,
-    },
+  await signUpVerified(request, {
+    username,
+    displayName: 'Leaving Lu',
+    email,
+    password: PASSWORD,
+    role: 'creator',
+    inviteCode: code,
   });
-  expect(created.status(), await created.text()).toBe(201);
   return { email, username };
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { accessToken, DEMO, signInThroughScreen, unique } from './support/api';
+import { accessToken, DEMO, signInThroughScreen, signUpVerified, unique } from './support/api';
 import { makeClip } from './support/clips';
 
 const PASSWORD = 'a good password';
@@ -18,17 +18,14 @@ async function createUser(request: APIRequestContext, role: 'creator' | 'brand')
   const code = (await invite.json()).invites[0].code as string;
   const username = unique(role);
   const email = `${username}@example.com`;
-  const created = await request.post('/api/auth/signup', {
-    data: {
-      username,
-      displayName: `${role === 'brand' ? 'Brand' : 'Creator'} ${username}`,
-      email,
-      password: PASSWORD,
-      role,
-      inviteCode: code,
-    },
+  await signUpVerified(request, {
+    username,
+    displayName: `${role === 'brand' ? 'Brand' : 'Creator'} ${username}`,
+    email,
+    password: PASSWORD,
+    role,
+    inviteCode: code,
   });
-  expect(created.status(), await created.text()).toBe(201);
   return { email, displayName: `${role === 'brand' ? 'Brand' : 'Creator'} ${username}` };
 }
 

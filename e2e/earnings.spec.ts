@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, DEMO, signInThroughScreen, unique } from './support/api';
+import { accessToken, DEMO, signInThroughScreen, signUpVerified, unique } from './support/api';
 
 const PASSWORD = 'a good password';
 
@@ -17,10 +17,13 @@ test('a new creator finds Earnings from Creator Home, at $0 with the invitation 
   const code = (await invite.json()).invites[0].code as string;
   const username = unique('earner');
   const email = `${username}@example.com`;
-  const created = await request.post('/api/auth/signup', {
-    data: { username, email, password: PASSWORD, role: 'creator', inviteCode: code },
+  await signUpVerified(request, {
+    username,
+    email,
+    password: PASSWORD,
+    role: 'creator',
+    inviteCode: code,
   });
-  expect(created.status(), await created.text()).toBe(201);
 
   await signInThroughScreen(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/creator\/home$/);

@@ -71,6 +71,46 @@ export async function linkInMail(
   return `${parsed.pathname}${parsed.search}`;
 }
 
+export interface NewAccount {
+  username: string;
+  email: string;
+  password: string;
+  role: 'creator' | 'brand' | 'viewer';
+  displayName?: string;
+  inviteCode?: string;
+}
+
+/**
+ * A new account through the real sign-up, its address proven by the mailed link (decision 022).
+ * Sign-up answers "check your inbox" and no session; the link, followed in this same API context
+ * (which keeps the sign-up binding cookie, as the browser that signed up would), keeps the chosen
+ * password. Gate: an invite code, or an address the admin whitelisted first.
+ */
+export async function signUpVerified(request: APIRequestContext, account: NewAccount) {
+  const created = await request.post('/api/auth/signup', { data: account });
+  expect(created.status(), await created.text()).toBe(202);
+  const link = new URL(await linkInMail(request, account.email, 'verify_email'), 'http://x');
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { token: link.searchParams.get('token') },
+  });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+  expect((await verified.json()).session?.user?.emailVerified).toBe(true);
+}
+
+/** An admin's invite code for `role`, valid for a day. */
+export async function inviteCode(
+  request: APIRequestContext,
+  role: 'creator' | 'brand' | 'viewer',
+): Promise<string> {
+  const token = await accessToken(request, DEMO.admin);
+  const invite = await request.post('/api/admin/invites', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { role, expiryDays: 1, count: 1 },
+  });
+  expect(invite.ok(), await invite.text()).toBeTruthy();
+  return (await invite.json()).invites[0].code as string;
+}
+
 export async function signInThroughScreen(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/auth');
   const form = page.getByRole('tabpanel', { name: 'Sign In' });
