@@ -55,8 +55,11 @@ export interface FuzzSpec {
 
 export type RouteTable = Record<string, FuzzSpec | { skip: string }>;
 
-/** Tables any refused request may touch: rate-limit counters count attempts, refused ones too. */
-const ALWAYS_MAY_WRITE = new Set(['rate_limit_counters']);
+/**
+ * Tables any refused request may touch: rate-limit counters count attempts, refused ones too, and
+ * a refused sign-in is the failure its backoff counts (decision 025).
+ */
+const ALWAYS_MAY_WRITE = new Set(['rate_limit_counters', 'failure_backoffs']);
 
 /** Limits high enough that the fuzzer reaches the handlers; the limits have tests of their own. */
 const NO_LIMITS = {
