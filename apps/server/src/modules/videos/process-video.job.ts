@@ -77,6 +77,7 @@ export async function renderVideo(original: string, work: string): Promise<Rende
       container: type.container,
       hasAudio: source.hasAudio,
       maxSeconds: VIDEO_MAX_SECONDS,
+      maxFrameRate: source.maxFrameRate,
     });
   } catch (error) {
     // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.

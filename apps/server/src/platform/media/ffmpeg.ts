@@ -101,6 +101,8 @@ export interface ProbeResult {
   videoSec: number | null;
   /** How far the first audio stream runs (null without audio). */
   audioSec: number | null;
+  /** The video's fastest frame rate anywhere in the clip (frames per second), when it has frames. */
+  maxFrameRate: number | null;
   width: number | null;
   height: number | null;
 }
@@ -128,6 +130,7 @@ const UNREADABLE: ProbeResult = {
   durationSec: null,
   videoSec: null,
   audioSec: null,
+  maxFrameRate: null,
   width: null,
   height: null,
 };
@@ -137,14 +140,21 @@ function timeBase(value: string | undefined): number | null {
   return num && den && Number.isFinite(num / den) ? num / den : null;
 }
 
+interface StreamSpan {
+  start: number;
+  end: number;
+  /** Every packet's time (seconds), for the frame rate. */
+  times: number[];
+}
+
 /** First and last instants (seconds) of each stream's packets; discarded ones (priming) left out. */
-function streamSpans(output: FfprobeOutput): Map<number, { start: number; end: number }> {
+function streamSpans(output: FfprobeOutput): Map<number, StreamSpan> {
   const bases = new Map<number, number>();
   for (const stream of output.streams ?? []) {
     const base = timeBase(stream.time_base);
     if (stream.index !== undefined && base !== null) bases.set(stream.index, base);
   }
-  const spans = new Map<number, { start: number; end: number }>();
+  const spans = new Map<number, StreamSpan>();
   for (const packet of output.packets ?? []) {
     if (packet.stream_index === undefined || packet.flags?.includes('D')) continue;
     const base = bases.get(packet.stream_index);
@@ -153,13 +163,28 @@ function streamSpans(output: FfprobeOutput): Map<number, { start: number; end: n
     const start = at * base;
     const end = (at + Math.max(0, packet.duration ?? 0)) * base;
     const span = spans.get(packet.stream_index);
-    if (!span) spans.set(packet.stream_index, { start, end });
+    if (!span) spans.set(packet.stream_index, { start, end, times: [start] });
     else {
       span.start = Math.min(span.start, start);
       span.end = Math.max(span.end, end);
+      span.times.push(start);
     }
   }
   return spans;
+}
+
+/**
+ * The fastest rate the frames come at anywhere in the stream (from the shortest step between
+ * consecutive frames), which a variable-rate phone clip's header does not say; null for one frame.
+ */
+function fastestFrameRate(times: number[]): number | null {
+  const sorted = [...times].sort((a, b) => a - b);
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < sorted.length; i += 1) {
+    const step = (sorted[i] ?? 0) - (sorted[i - 1] ?? 0);
+    if (step > 1e-6 && step < shortest) shortest = step;
+  }
+  return Number.isFinite(shortest) ? 1 / shortest : null;
 }
 
 /**
@@ -207,14 +232,19 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
     durationSec: videoSec === null ? null : Math.max(videoSec, audioSec ?? 0),
     videoSec,
     audioSec,
+    maxFrameRate: videoSpan ? fastestFrameRate(videoSpan.times) : null,
     width: video?.width ?? null,
     height: video?.height ?? null,
   };
 }
 
-/** Within 720×1280, aspect kept, even sides: the size of the rendition and of its poster. */
+/**
+ * Square pixels first (a source with non-square ones, SAR 4:3 say, is widened to its display shape,
+ * so the poster, a picture with no SAR, looks like the video; an absurd SAR is held to 8192 wide),
+ * then within 720×1280, aspect kept, even sides: the size of the rendition and of its poster.
+ */
 const RENDITION_SCALE =
-  "scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2";
+  "scale='if(eq(sar,1),iw,max(2,min(8192,trunc(iw*sar/2)*2)))':ih,setsar=1,scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2";
 
 export interface TranscodeOptions {
   /** How the upload was sniffed: the only demuxer its bytes are read with. */
@@ -222,6 +252,25 @@ export interface TranscodeOptions {
   hasAudio: boolean;
   /** Where the rendition ends at the latest (`-t`), whatever the source's packets say. */
   maxSeconds: number;
+  /** The source's fastest frame rate (probe's maxFrameRate), null when unknown. */
+  maxFrameRate: number | null;
+}
+
+/** The most frames a second a rendition keeps: a phone's slow-motion 120/240 fps is halved or more. */
+export const MAX_RENDITION_FPS = 60;
+
+/**
+ * Frame timing (issue 14 item 6): each frame keeps its own time (`vfr`), on a clock as fine as the
+ * source's fastest section (a rate the header, which a variable-rate clip's is not, cannot cut
+ * down), at most MAX_RENDITION_FPS; a constant-rate clip keeps its rate. `-fps_mode` from ffmpeg 6,
+ * `-vsync` (its older name) before.
+ */
+export function frameTimingArgs(maxFrameRate: number | null, ffmpegMajor: number | null): string[] {
+  const mode = ffmpegMajor !== null && ffmpegMajor >= 6 ? '-fps_mode' : '-vsync';
+  if (maxFrameRate === null) return [mode, 'vfr'];
+  // 29.97 → 30, 30 → 30 (float noise), 59.94 → 60.
+  const rate = Math.min(MAX_RENDITION_FPS, Math.max(1, Math.ceil(maxFrameRate - 0.01)));
+  return [mode, 'vfr', '-r', String(rate)];
 }
 
 /**
@@ -232,7 +281,7 @@ export interface TranscodeOptions {
 export async function transcode(
   input: string,
   output: string,
-  { container, hasAudio, maxSeconds }: TranscodeOptions,
+  { container, hasAudio, maxSeconds, maxFrameRate }: TranscodeOptions,
 ): Promise<void> {
   const audioInput = hasAudio
     ? []
@@ -253,6 +302,7 @@ export async function transcode(
       String(maxSeconds),
       '-vf',
       RENDITION_SCALE,
+      ...frameTimingArgs(maxFrameRate, mediaTools().ffmpeg.major),
       '-c:v',
       'libx264',
       '-preset',
