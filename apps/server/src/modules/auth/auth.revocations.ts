@@ -24,6 +24,9 @@ export const REVOCATION_CHANNEL = 'access_revoked';
  */
 export const REVOCATION_MEMORY_MS = (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000;
 const PRUNE_EVERY_MS = 60_000;
+/** Rows of `access_revocations` are kept a day (a trace of what ended when), then deleted. */
+const TABLE_PRUNE_EVERY = 10;
+const TABLE_KEEP_HOURS = 24;
 const RETRY_FIRST_DELAY_MS = 250;
 const RETRY_MAX_DELAY_MS = 30_000;
 
@@ -164,12 +167,28 @@ export function createAccessRevocations(options: {
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_DELAY_MS);
   }
 
+  let ticks = 0;
   const pruneTimer = setInterval(() => {
     const at = Date.now();
     for (const [id, forgetAt] of endedSessions) if (forgetAt <= at) endedSessions.delete(id);
     for (const [id, entry] of userVersions) if (entry.forgetAt <= at) userVersions.delete(id);
+    ticks += 1;
+    if (ticks % TABLE_PRUNE_EVERY === 0) void pruneTable();
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
+
+  /** Old rows, a batch at a time; rows another process is deleting are skipped, not waited for. */
+  async function pruneTable(): Promise<void> {
+    try {
+      await db.execute(sql`
+        delete from access_revocations where id in (
+          select id from access_revocations
+          where created_at < now() - make_interval(hours => ${TABLE_KEEP_HOURS})
+          order by created_at limit 1000 for update skip locked)`);
+    } catch (error) {
+      log.warn({ err: error }, 'old access revocations could not be deleted');
+    }
+  }
 
   /** What the tables say now, for when memory cannot be trusted. */
   async function askDatabase(token: RevocationSubject): Promise<boolean> {
