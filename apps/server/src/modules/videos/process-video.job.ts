@@ -78,6 +78,7 @@ export async function renderVideo(original: string, work: string): Promise<Rende
       hasAudio: source.hasAudio,
       maxSeconds: VIDEO_MAX_SECONDS,
       maxFrameRate: source.maxFrameRate,
+      hdr: source.hdr,
     });
   } catch (error) {
     // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.

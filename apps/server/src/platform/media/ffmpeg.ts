@@ -89,6 +89,13 @@ export function containedInput(file: string, container: Container): string[] {
   ];
 }
 
+/** The HDR transfer functions, as ffprobe and zscale name them. */
+export type HdrTransfer = 'smpte2084' | 'arib-std-b67';
+
+function hdrTransfer(value: string | undefined): HdrTransfer | null {
+  return value === 'smpte2084' || value === 'arib-std-b67' ? value : null;
+}
+
 export interface ProbeResult {
   hasVideo: boolean;
   hasAudio: boolean;
@@ -103,6 +110,8 @@ export interface ProbeResult {
   audioSec: number | null;
   /** The video's fastest frame rate anywhere in the clip (frames per second), when it has frames. */
   maxFrameRate: number | null;
+  /** High dynamic range video: PQ (HDR10, Dolby Vision's base) or HLG (an iPhone's default). */
+  hdr: HdrTransfer | null;
   width: number | null;
   height: number | null;
 }
@@ -112,6 +121,7 @@ interface FfprobeOutput {
     index?: number;
     codec_type?: string;
     time_base?: string;
+    color_transfer?: string;
     width?: number;
     height?: number;
   }[];
@@ -131,6 +141,7 @@ const UNREADABLE: ProbeResult = {
   videoSec: null,
   audioSec: null,
   maxFrameRate: null,
+  hdr: null,
   width: null,
   height: null,
 };
@@ -202,7 +213,7 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
         'error',
         ...containedInput(file, container),
         '-show_entries',
-        'stream=index,codec_type,time_base,width,height:packet=stream_index,pts,dts,duration,flags',
+        'stream=index,codec_type,time_base,width,height,color_transfer:packet=stream_index,pts,dts,duration,flags',
         '-print_format',
         'json',
       ],
@@ -233,6 +244,7 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
     videoSec,
     audioSec,
     maxFrameRate: videoSpan ? fastestFrameRate(videoSpan.times) : null,
+    hdr: hdrTransfer(video?.color_transfer),
     width: video?.width ?? null,
     height: video?.height ?? null,
   };
@@ -243,7 +255,7 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
  * so the poster, a picture with no SAR, looks like the video; an absurd SAR is held to 8192 wide),
  * then within 720×1280, aspect kept, even sides: the size of the rendition and of its poster.
  */
-const RENDITION_SCALE =
+const RENDITION_SIZE =
   "scale='if(eq(sar,1),iw,max(2,min(8192,trunc(iw*sar/2)*2)))':ih,setsar=1,scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2";
 
 export interface TranscodeOptions {
@@ -254,7 +266,35 @@ export interface TranscodeOptions {
   maxSeconds: number;
   /** The source's fastest frame rate (probe's maxFrameRate), null when unknown. */
   maxFrameRate: number | null;
+  /** The source's HDR transfer (probe's hdr): tone-mapped to SDR. */
+  hdr: HdrTransfer | null;
 }
+
+/**
+ * HDR to SDR (issue 14 item 4), after the picture is down to the rendition's size (a quarter of the
+ * work at 1080×1920): from the source's transfer (PQ or HLG, BT.2020) to linear light with 100 nits
+ * as 1.0, BT.709 primaries, Möbius tone-mapping (SDR-range colours stay as they are, highlights are
+ * rolled off; Hable darkens everything), then BT.709 8-bit. SDR sources are untouched.
+ */
+function toneMap(hdr: HdrTransfer): string {
+  return [
+    'format=yuv420p10le',
+    `zscale=tin=${hdr}:min=bt2020nc:pin=bt2020:rin=tv:t=linear:npl=100`,
+    'format=gbrpf32le',
+    'zscale=p=bt709',
+    'tonemap=tonemap=mobius:desat=0',
+    'zscale=t=bt709:m=bt709:r=tv',
+    'format=yuv420p',
+  ].join(',');
+}
+
+/** The rendition's filters: its size, and for an HDR source the tone-mapping to SDR. */
+export function renditionFilter(hdr: HdrTransfer | null): string {
+  return hdr ? `${RENDITION_SIZE},${toneMap(hdr)}` : RENDITION_SIZE;
+}
+
+/** An SDR rendition says so (BT.709), where the HDR source said BT.2020 and PQ/HLG. */
+const SDR_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
 
 /** The most frames a second a rendition keeps: a phone's slow-motion 120/240 fps is halved or more. */
 export const MAX_RENDITION_FPS = 60;
@@ -281,7 +321,7 @@ export function frameTimingArgs(maxFrameRate: number | null, ffmpegMajor: number
 export async function transcode(
   input: string,
   output: string,
-  { container, hasAudio, maxSeconds, maxFrameRate }: TranscodeOptions,
+  { container, hasAudio, maxSeconds, maxFrameRate, hdr }: TranscodeOptions,
 ): Promise<void> {
   const audioInput = hasAudio
     ? []
@@ -301,7 +341,8 @@ export async function transcode(
       '-t',
       String(maxSeconds),
       '-vf',
-      RENDITION_SCALE,
+      renditionFilter(hdr),
+      ...(hdr ? SDR_TAGS : []),
       ...frameTimingArgs(maxFrameRate, mediaTools().ffmpeg.major),
       '-c:v',
       'libx264',
@@ -350,7 +391,7 @@ export function posterArgs(input: string, output: string, atSec: number): string
     '-frames:v',
     '1',
     '-vf',
-    RENDITION_SCALE,
+    RENDITION_SIZE,
     '-c:v',
     'libwebp',
     '-quality',
