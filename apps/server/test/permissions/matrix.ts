@@ -234,6 +234,13 @@ export const MATRIX: readonly MatrixRow[] = [
     TICKET_AS_BEARER,
     AAL2_REQUIRED,
   ),
+  row(
+    'POST /api/user/identities/link',
+    'link a provider to your account: signed in; aal2 once a factor is verified',
+    SIGNED_IN,
+    TICKET_AS_BEARER,
+    AAL2_REQUIRED,
+  ),
   row('GET /api/factors', 'your second factors: signed in', SIGNED_IN),
   row(
     'POST /api/factors',

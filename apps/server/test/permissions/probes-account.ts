@@ -212,6 +212,16 @@ export const ACCOUNT_PROBES: Record<string, Build> = {
       row: () => w.db.select().from(identities).where(eq(identities.id, identity.id)),
     };
   },
+  'POST /api/user/identities/link': async (actor, w) => ({
+    method: 'POST',
+    url: '/api/user/identities/link',
+    // Linking needs a sign-in at most ten minutes old: a fresh stand-in, whatever the run's length;
+    // the aal1 admin keeps its own session (its factor asks for aal2 first).
+    headers: ['signedOut', 'adminMfaPending', 'adminAal1'].includes(actor)
+      ? as(actor, w)
+      : await w.standIn(actor),
+    payload: { provider: 'test' },
+  }),
   'GET /api/factors': listOf('/api/factors', (w) => [w.adminFactors.totpId], [
     'viewer',
     'creatorA',
