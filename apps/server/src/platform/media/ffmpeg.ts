@@ -402,9 +402,92 @@ export function posterArgs(input: string, output: string, atSec: number): string
   ];
 }
 
-/** The poster frame from the first second (or the very start of a shorter clip). */
+/** How a sampled frame looks: its mean brightness and the spread of its brightness (8-bit luma). */
+export interface FrameLook {
+  atSec: number;
+  /** Mean luma (16 is black in the video range). */
+  mean: number;
+  /** 90th minus 10th percentile of luma: near 0 for a uniform picture. */
+  spread: number;
+}
+
+/**
+ * A frame a person would pick among `frames`: not black, not one flat colour (a fade's start, a
+ * title card), and not a dim step of a fade-in when the picture it fades to is among them.
+ */
+export function picturesAmong(frames: FrameLook[]): FrameLook[] {
+  const brightest = Math.max(0, ...frames.map((frame) => frame.mean));
+  const liveliest = Math.max(0, ...frames.map((frame) => frame.spread));
+  return frames.filter(
+    (frame) =>
+      frame.mean >= Math.max(40, brightest * 0.75) && frame.spread >= Math.max(16, liveliest / 2),
+  );
+}
+
+/** The frames `signalstats` describes in ffmpeg's log (`metadata=mode=print`). */
+export function parseFrameLooks(log: string): FrameLook[] {
+  const frames: FrameLook[] = [];
+  for (const block of log.split(/pts_time:/).slice(1)) {
+    const atSec = Number.parseFloat(block);
+    const value = (key: string) =>
+      Number.parseFloat(
+        new RegExp(`lavfi\\.signalstats\\.${key}=([\\d.]+)`).exec(block)?.[1] ?? '',
+      );
+    const [mean, low, high] = [value('YAVG'), value('YLOW'), value('YHIGH')];
+    if ([atSec, mean, low, high].every(Number.isFinite)) {
+      frames.push({ atSec, mean, spread: high - low });
+    }
+  }
+  return frames;
+}
+
+/**
+ * When to take the poster (issue 14 item 5): the frame at 1 s, as before, when it looks like a
+ * picture; otherwise the first later one of the first six seconds that does (a fade-in's black start
+ * is skipped), else the last earlier one, else the liveliest frame seen. Four frames a second are
+ * looked at, small: a fraction of a second on the rendition.
+ */
+export function choosePosterTime(frames: FrameLook[], durationSec: number): number {
+  const preferred = Math.min(1, durationSec / 2);
+  const good = picturesAmong(frames);
+  const later = good.find((frame) => frame.atSec >= preferred - 0.01);
+  if (later) return later.atSec;
+  const earlier = good.at(-1);
+  if (earlier) return earlier.atSec;
+  const liveliest = [...frames].sort((a, b) => b.spread + b.mean / 4 - (a.spread + a.mean / 4))[0];
+  return liveliest?.atSec ?? preferred;
+}
+
+/** How the first seconds of a rendition (an MP4 of ours) look, four frames a second. */
+async function firstSecondsLook(input: string, durationSec: number): Promise<FrameLook[]> {
+  try {
+    const { stderr } = await runBelowRequests(
+      ffmpegPath(),
+      [
+        '-hide_banner',
+        '-nostats',
+        '-v',
+        'info',
+        ...containedInput(input, 'mov'),
+        '-t',
+        Math.min(6, durationSec).toFixed(2),
+        '-an',
+        '-vf',
+        'fps=4,scale=160:-2,signalstats,metadata=mode=print',
+        '-f',
+        'null',
+        '-',
+      ],
+      { timeout: 60_000, maxBuffer: 8 * 1024 * 1024 },
+    );
+    return parseFrameLooks(String(stderr));
+  } catch {
+    return [];
+  }
+}
+
+/** The poster: the frame a person would pick from the first seconds (choosePosterTime). */
 export async function poster(input: string, output: string, durationSec: number): Promise<void> {
-  await runBelowRequests(ffmpegPath(), posterArgs(input, output, Math.min(1, durationSec / 2)), {
-    timeout: 60_000,
-  });
+  const atSec = choosePosterTime(await firstSecondsLook(input, durationSec), durationSec);
+  await runBelowRequests(ffmpegPath(), posterArgs(input, output, atSec), { timeout: 60_000 });
 }
