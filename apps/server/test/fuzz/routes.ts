@@ -65,6 +65,7 @@ export const ROUTES: RouteTable = {
   'POST /api/factors/:id/verify': { caller: 'viewer' },
   'GET /api/user/identities': { caller: 'viewer' },
   'DELETE /api/user/identities/:identityId': { caller: 'viewer' },
+  'POST /api/user/identities/link': { caller: 'viewer' },
   'GET /api/profiles/me': { caller: 'viewer' },
   'GET /api/profiles/:id': { caller: 'anonymous' },
 
