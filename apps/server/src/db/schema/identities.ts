@@ -47,7 +47,10 @@ export const oidcFlows = pgTable(
     nonce: text('nonce').notNull(),
     /** Our PKCE verifier towards the provider (RFC 7636); it never leaves the server. */
     providerCodeVerifier: text('provider_code_verifier').notNull(),
-    /** The client's S256 challenge: only who holds its verifier can exchange our code. */
+    /**
+     * The client's S256 challenge: only who holds its verifier can exchange our code. For a link
+     * flow, the S256 of the cookie that binds it to the browser that started it (decision 026).
+     */
     codeChallenge: text('code_challenge').notNull(),
     /** A path on this site the code is delivered to (never another origin). */
     redirectTo: text('redirect_to').notNull(),
@@ -57,6 +60,10 @@ export const oidcFlows = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     /** When the provider's answer came back: the state is spent from then on. */
     callbackAt: timestamptz('callback_at'),
+    /**
+     * A sign-in's account, once the provider answered; a link flow's account (started from
+     * /account) from the start, which is what marks it as one (decision 026).
+     */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the one-time code handed to the client at redirect_to. */
     authCodeHash: text('auth_code_hash').unique(),
