@@ -42,6 +42,19 @@ test('a reported video removed by the admin leaves the feed, and the reporter is
   await expect(
     viewer.getByText('Report submitted. Thank you for helping keep our community safe.'),
   ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Reporting it again while the report is open is told kindly, and files nothing more (issue 13).
+  await item.getByRole('button', { name: 'More actions' }).click();
+  await viewer.getByRole('menuitem', { name: 'Report' }).click();
+  await dialog.getByLabel('Reason').fill(`${reason} (again)`);
+  await dialog.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(
+    viewer.getByText(
+      "You've already reported this video. Our team will review it within 24 hours.",
+    ),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
 
   const admin = await (await browser.newContext()).newPage();
   await signInThroughScreen(admin, DEMO.admin);
