@@ -18,9 +18,12 @@ export function betaProgressPercent(count: number, target: number): number {
   return Math.min(100, Math.max(0, (count / target) * 100));
 }
 
-/** Fills `{brand}` in SPEC.md's texts with the configured product name. */
+/**
+ * Fills `{brand}` in SPEC.md's texts with the configured product name. A replacer function, not a
+ * replacement string: `$&`, `$'` or `` $` `` in the name are text, never patterns.
+ */
 export function withBrand(text: string, appName: string): string {
-  return text.replaceAll('{brand}', appName);
+  return text.replaceAll('{brand}', () => appName);
 }
 
 /**

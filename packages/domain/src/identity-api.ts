@@ -50,7 +50,8 @@ export const IDENTITY_MESSAGES = {
 
 /** A message above with the provider's display name in it. */
 export function withProvider(message: string, providerName: string): string {
-  return message.replaceAll('{provider}', providerName);
+  // A replacer function: `$&` or `$'` in a configured name are text, never patterns.
+  return message.replaceAll('{provider}', () => providerName);
 }
 
 /** POST /user/identities/link: which provider to link to the signed-in account. */

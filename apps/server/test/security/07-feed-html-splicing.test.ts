@@ -8,6 +8,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MESSAGES, withProvider } from '@adreel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { createVideo } from '../support/factories';
@@ -134,5 +135,38 @@ describe('APP_NAME with replacement patterns', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('APP_NAME and provider names in messages', () => {
+  it.each(["$'", '$`', '$&', '$$'])(
+    'puts a name holding %s verbatim into the private beta answer of sign-up',
+    async (p) => {
+      const name = `Ads ${p} Co`;
+      const other = await createTestApp({ APP_NAME: name });
+      try {
+        const response = await other.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: {
+            username: 'stranger',
+            email: 'stranger@example.com',
+            password: 'correct horse',
+            role: 'creator',
+          },
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error.message).toBe(
+          MESSAGES.privateBeta.split('{brand}').join(name),
+        );
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it('puts a provider name holding replacement patterns verbatim into its messages', () => {
+    const name = "Acme $' $` $& $$ ID";
+    expect(withProvider('Continue with {provider}', name)).toBe(`Continue with ${name}`);
   });
 });
