@@ -12,6 +12,12 @@ export const WATCH_MILESTONES = [0.5, 0.9] as const;
 export const BETA_TARGET = 100;
 
 export const VIDEO_MAX_SECONDS = 30;
+/**
+ * How far past VIDEO_MAX_SECONDS a file may run by its audio: one audio frame (AAC: 1024 samples,
+ * 21–23 ms; Opus: 20 ms), the padding an encoder leaves after a 30-second edit (issue 14). The
+ * rendition is cut at VIDEO_MAX_SECONDS all the same.
+ */
+export const VIDEO_AUDIO_PADDING_SECONDS = 0.05;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 /**
  * What one person may have unfinished on the upload disk at once (issue 13): this many uploads, and

@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import {
   type UploadMetadata,
+  VIDEO_AUDIO_PADDING_SECONDS,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_SECONDS,
   VIDEO_MIME_TYPES,
@@ -56,12 +57,6 @@ export interface CheckedFile {
   durationSec: number;
 }
 
-/**
- * How far past VIDEO_MAX_SECONDS a file's audio may run: one audio frame (AAC: 1024 samples, 21–23
- * ms at 44.1–48 kHz; Opus: 20 ms), the padding an encoder leaves after a 30-second edit. The
- * rendition is cut at VIDEO_MAX_SECONDS all the same.
- */
-export const AUDIO_PADDING_SEC = 0.05;
 /** Timestamps are whole ticks of a stream's time base: a video ending "at 30 s" may say 30.0004. */
 const TICK_SEC = 0.001;
 
@@ -84,7 +79,7 @@ export async function checkVideoFile(file: string): Promise<CheckedFile> {
   }
   if (
     probed.videoSec > VIDEO_MAX_SECONDS + TICK_SEC ||
-    (probed.audioSec ?? 0) > VIDEO_MAX_SECONDS + AUDIO_PADDING_SEC
+    (probed.audioSec ?? 0) > VIDEO_MAX_SECONDS + VIDEO_AUDIO_PADDING_SECONDS
   ) {
     throw new UploadRefused(422, 'video_too_long', TOO_LONG_MESSAGE);
   }

@@ -1,4 +1,9 @@
-import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from '@adreel/domain';
+import {
+  VIDEO_AUDIO_PADDING_SECONDS,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIME_TYPES,
+} from '@adreel/domain';
 import { UPLOAD_MESSAGES } from './upload-messages';
 
 const ACCEPTED: readonly string[] = VIDEO_MIME_TYPES;
@@ -11,10 +16,14 @@ export function checkVideoFile(file: File | null): string | null {
   return null;
 }
 
-/** The duration check (SPEC.md §5), on what the browser read from the file's metadata. */
+/**
+ * The duration check (SPEC.md §5), on what the browser read from the file. The browser gives the
+ * longest track, so a 30-second edit whose audio runs a frame past 30 s (VIDEO_AUDIO_PADDING_SECONDS)
+ * passes, as on the server, which judges each stream.
+ */
 export function checkVideoDuration(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) {
     return UPLOAD_MESSAGES.noDuration;
   }
-  return seconds > VIDEO_MAX_SECONDS ? UPLOAD_MESSAGES.tooLong : null;
+  return seconds > VIDEO_MAX_SECONDS + VIDEO_AUDIO_PADDING_SECONDS ? UPLOAD_MESSAGES.tooLong : null;
 }
