@@ -265,8 +265,11 @@ describe('an unlink that lasts', () => {
       password: 'correct horse battery',
     });
     const headers = await signInAs(ctx, owner);
-    await linkFromAccount(headers, dana.sub);
-    const [linked] = await identitiesOf(owner.id);
+    // Linked earlier (from /account, or by email before decision 026).
+    const [linked] = await ctx.database.db
+      .insert(identities)
+      .values({ userId: owner.id, provider: 'test', subject: dana.sub, email: dana.email })
+      .returning();
     const unlinked = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/user/identities/${linked?.id}`,
