@@ -18,7 +18,7 @@ export const OWNERSHIP_MESSAGES = {
     'Check your inbox: we sent you a link to confirm your email address. Open it to finish signing up.',
   /** The verification link was opened in another browser than the sign-up's, or needs a password. */
   choosePassword:
-    'Your email address is confirmed. Choose a password to finish: anything set up on this account before is removed.',
+    'Your email address is confirmed. Choose a password to finish: any password, sessions and sign-in methods set up on this account before are removed.',
 } as const;
 
 /** POST /auth/signup: 202, one shape for a new address and for one that already has an account. */
