@@ -36,7 +36,7 @@ async function clip(file: string, transfer?: 'smpte2084' | 'arib-std-b67'): Prom
   const encode = transfer
     ? [
         '-vf',
-        `zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=100,format=yuv420p10le`,
+        `zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le`,
         '-c:v',
         'libx265',
         '-preset',

@@ -272,16 +272,17 @@ export interface TranscodeOptions {
 
 /**
  * HDR to SDR (issue 14 item 4), after the picture is down to the rendition's size (a quarter of the
- * work at 1080×1920): from the source's transfer (PQ or HLG, BT.2020) to linear light with 100 nits
- * as 1.0, BT.709 primaries, Möbius tone-mapping (SDR-range colours stay as they are, highlights are
- * rolled off; Hable darkens everything), then BT.709 8-bit. SDR sources are untouched.
+ * work at 1080×1920): from the source's transfer (PQ or HLG, BT.2020) to linear light with HDR's
+ * reference white (203 nits, BT.2408: where HLG's 75 % and SDR's 100 % meet) as 1.0, in BT.709
+ * primaries; Möbius tone-mapping (darker colours stay as they are, what is brighter than the
+ * reference white is rolled off; Hable darkens everything); then BT.709 8-bit. SDR sources are
+ * untouched.
  */
 function toneMap(hdr: HdrTransfer): string {
   return [
     'format=yuv420p10le',
-    `zscale=tin=${hdr}:min=bt2020nc:pin=bt2020:rin=tv:t=linear:npl=100`,
+    `zscale=tin=${hdr}:min=bt2020nc:pin=bt2020:rin=tv:t=linear:npl=203:p=bt709`,
     'format=gbrpf32le',
-    'zscale=p=bt709',
     'tonemap=tonemap=mobius:desat=0',
     'zscale=t=bt709:m=bt709:r=tv',
     'format=yuv420p',
