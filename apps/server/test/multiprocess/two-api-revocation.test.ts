@@ -2,12 +2,15 @@
  * Issue 13 item 3 across processes (decision 023): two API processes on one PostgreSQL server (a
  * private one, so the test may restart it). A sign-out on process A makes the session's access token
  * fail on process B within 5 s; and a session ended while B's listening connection was down (the
- * database restarting) is still refused by B once it has reconnected: B reloads what it missed.
+ * database restarting) is still refused by B once it has reconnected: B reloads what it missed; and
+ * a listening connection that stops answering without closing (its backend frozen, as in a network
+ * partition) is noticed, so B does not go on trusting what it was told.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema';
+import { LISTENER_APPLICATION_NAME } from '../../src/platform/realtime/notifications';
 import {
   createPrivatePostgres,
   type PrivatePostgres,
@@ -179,5 +182,36 @@ describe.skipIf(unavailable)('access-token revocation across API processes', () 
     // Answered from what B reloaded (it is listening again): refused, and the other session is not.
     expect(await ownCampaigns(b, ended)).toBe(401);
     expect(await ownCampaigns(b, kept)).toBe(200);
+  });
+
+  it('a listening connection that stops answering is noticed: the token still fails within 5 s', async () => {
+    const { url: b } = started(apiB);
+    if (!state) throw new Error('not started');
+    const [ended, kept] = [await signIn(b), await signIn(b)];
+    expect(await ownCampaigns(b, ended)).toBe(200);
+    const database = await state.openDb();
+    let frozen: number[] = [];
+    try {
+      // Every API process's listening backend on this database stops answering, its socket open.
+      const listeners = await database.db.execute<{ pid: number }>(
+        sql`select pid from pg_stat_activity
+          where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+      );
+      frozen = listeners.rows.map((row) => row.pid);
+      expect(frozen.length).toBe(2);
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+
+      await database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, ended.sessionId));
+      const endedAt = Date.now();
+      // B's notification is stuck in a frozen backend: B must find out by itself.
+      expect(await refusedAfter(b, ended, endedAt)).toBeLessThan(WITHIN_MS);
+      expect(await ownCampaigns(b, kept)).toBe(200);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      await database.close();
+    }
   });
 });

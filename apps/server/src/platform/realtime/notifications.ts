@@ -135,6 +135,16 @@ function pgliteConnection(client: PGlite, dispatch: Dispatch): ListeningConnecti
 
 const RECONNECT_FIRST_DELAY_MS = 250;
 const RECONNECT_MAX_DELAY_MS = 30_000;
+/**
+ * A connection whose server vanished without closing it (a network partition, a host gone) says
+ * nothing: a trivial query this often, failing after HEARTBEAT_TIMEOUT_MS, finds out, and the
+ * connection is treated as lost (subscribers that cannot afford missed notifications stop trusting
+ * what they were told; decision 023).
+ */
+const HEARTBEAT_EVERY_MS = 2_000;
+const HEARTBEAT_TIMEOUT_MS = 2_000;
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'adreel-listener';
 
 /**
  * A dedicated pg.Client, outside the pool: a pooled connection is handed to other queries between
@@ -183,12 +193,32 @@ function postgresConnection(
     retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_DELAY_MS);
   };
 
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('no answer to the heartbeat')),
+        HEARTBEAT_TIMEOUT_MS,
+      );
+    });
+    Promise.race([current.query('select 1'), timedOut])
+      .catch((error: Error) => dropped(current, error))
+      .finally(() => clearTimeout(timer));
+  }, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
+
   const open = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     if (connecting) return connecting;
     connecting = (async () => {
       // TCP keep-alive, so a connection whose server vanished without a word is noticed too.
-      const next = new pg.Client({ connectionString, keepAlive: true });
+      const next = new pg.Client({
+        connectionString,
+        keepAlive: true,
+        application_name: LISTENER_APPLICATION_NAME,
+      });
       next.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
       next.on('error', (error) => dropped(next, error));
       next.on('end', () => dropped(next));
@@ -230,6 +260,7 @@ function postgresConnection(
     },
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       const current = client ?? (await connecting?.catch(() => null)) ?? null;
