@@ -16,9 +16,12 @@ CREATE TABLE "access_revocations" (
 --> statement-breakpoint
 CREATE INDEX "access_revocations_created_idx" ON "access_revocations" USING btree ("created_at");
 --> statement-breakpoint
+-- created_at is the moment of the change, not the start of its transaction (now()): a process that
+-- reloads the last minutes after missing the notification must find a long transaction's revocation.
 CREATE FUNCTION revoke_session_tokens() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO access_revocations (user_id, session_id) VALUES (OLD.user_id, OLD.id);
+  INSERT INTO access_revocations (user_id, session_id, created_at)
+    VALUES (OLD.user_id, OLD.id, clock_timestamp());
   PERFORM pg_notify('access_revoked', 's:' || OLD.id::text);
   RETURN NULL;
 END;
@@ -46,7 +49,8 @@ BEGIN
     UPDATE users SET token_version = token_version + 1 WHERE id = affected
       RETURNING token_version INTO version;
     IF version IS NOT NULL THEN
-      INSERT INTO access_revocations (user_id, user_version) VALUES (affected, version);
+      INSERT INTO access_revocations (user_id, user_version, created_at)
+        VALUES (affected, version, clock_timestamp());
       PERFORM pg_notify('access_revoked', 'u:' || affected::text || ':' || version::text);
     END IF;
   END LOOP;
