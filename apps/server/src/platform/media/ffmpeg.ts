@@ -253,10 +253,12 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
 /**
  * Square pixels first (a source with non-square ones, SAR 4:3 say, is widened to its display shape,
  * so the poster, a picture with no SAR, looks like the video; an absurd SAR is held to 8192 wide),
- * then within 720×1280, aspect kept, even sides: the size of the rendition and of its poster.
+ * then within 720×1280, aspect kept, even sides (and square pixels still: the scale filter would
+ * otherwise make up for rounding a side with a SAR such as 404:405, and the poster would lose two
+ * pixels of width to it): the size of the rendition and of its poster.
  */
 const RENDITION_SIZE =
-  "scale='if(eq(sar,1),iw,max(2,min(8192,trunc(iw*sar/2)*2)))':ih,setsar=1,scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2";
+  "scale='if(eq(sar,1),iw,max(2,min(8192,trunc(iw*sar/2)*2)))':ih,setsar=1,scale='min(720,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,setsar=1";
 
 export interface TranscodeOptions {
   /** How the upload was sniffed: the only demuxer its bytes are read with. */
