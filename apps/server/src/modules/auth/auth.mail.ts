@@ -66,6 +66,8 @@ export function signUpAttemptMail(
   return {
     to,
     kind: 'signup_attempt',
+    // Links to the sign-in and reset pages only: nothing in it lets anyone else in.
+    carriesSecret: false,
     subject: `Someone tried to sign up for ${appName} with your email`,
     text: `${intro}\n\nSign in: ${urls.signIn}\nReset your password: ${urls.reset}\n\n${outro}\n`,
     html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(urls.signIn)}">Sign in</a> · <a href="${escapeHtml(urls.reset)}">Reset your password</a></p><p>${escapeHtml(outro)}</p>`,
