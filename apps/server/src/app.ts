@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { ModuleContext } from './module-context';
 import { accessRoutes } from './modules/access/access.routes';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -26,7 +27,7 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { createKeyRing, KEY_REFRESH_MS } from './modules/auth/auth.keys';
 import { createAccessRevocations, type RevocationSwitch } from './modules/auth/auth.revocations';
 import { authRoutes, jwksRoutes } from './modules/auth/auth.routes';
-import { createTokenService, type TokenService } from './modules/auth/auth.tokens';
+import { createTokenService } from './modules/auth/auth.tokens';
 import { brandCampaignRoutes, publicCampaignRoutes } from './modules/campaigns/campaigns.routes';
 import { digestRoutes } from './modules/digest/digest.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
@@ -50,15 +51,11 @@ import { authenticate } from './platform/authenticate';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import type { Worker } from './platform/jobs/queue';
 import { logSerializers } from './platform/log-redaction';
-import { type Mailer, startMailer } from './platform/mail/dispatcher';
+import { startMailer } from './platform/mail/dispatcher';
 import { registerOpenApi } from './platform/openapi';
 import { fastifyTrustProxy } from './platform/proxies';
-import {
-  createRateLimiter,
-  type RateLimiter,
-  type RateLimitOverrides,
-} from './platform/rate-limit';
-import { createRealtime, type Realtime } from './platform/realtime/notifications';
+import { createRateLimiter, type RateLimitOverrides } from './platform/rate-limit';
+import { createRealtime } from './platform/realtime/notifications';
 import { registerSecurityHeaders } from './platform/security';
 import { createStorage } from './platform/storage/storage';
 import { registerWebApp } from './platform/web';
@@ -79,19 +76,6 @@ export interface AppDeps {
   rateLimits?: RateLimitOverrides;
   /** bench:feed only: turns the access-token revocation check off and on (decision 023). */
   revocationSwitch?: RevocationSwitch;
-}
-
-/** What every module is given: the configuration and the shared services. */
-export interface ModuleContext {
-  config: Config;
-  database: DatabaseHandle;
-  db: DatabaseHandle['db'];
-  tokens: TokenService;
-  rateLimiter: RateLimiter;
-  /** Live events between processes (LISTEN/NOTIFY). */
-  realtime: Realtime;
-  /** Sends the outbox over SMTP when configured; mail committed to the outbox is sent by itself. */
-  mailer: Mailer;
 }
 
 export type App = FastifyInstance<

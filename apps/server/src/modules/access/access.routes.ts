@@ -5,7 +5,7 @@ import {
   errorResponseSchema,
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
 import { createAccessService } from './access.service';

@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@adreel/domain';
 import { accountDeletedSchema, accountDeleteSchema } from '@adreel/domain/account-data-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { assertSameOrigin } from '../../platform/csrf';
 import { clearRefreshCookie } from '../auth/auth.cookies';

@@ -1,7 +1,7 @@
 /** GET /api/admin/counts/stream: the admin tab counts as server-sent events (under the admin guard). */
 import { adminCountsSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
 import { adminErrors } from '../admin/admin.schemas';
 import { createAdminCountsFeed, readAdminCounts } from './admin-counts';

@@ -6,7 +6,7 @@ import {
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { requireAuth } from '../../platform/authenticate';
 import { createAccessService } from '../access/access.service';
 import { adminErrors, idParams } from './admin.schemas';

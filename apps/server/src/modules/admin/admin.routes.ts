@@ -4,7 +4,7 @@
  * body is even read, so the signed-out get 401 and other roles 403 whatever they send.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { allow } from '../../platform/authenticate';
 import { adminCountsStreamRoutes } from '../admin-live/admin-counts.routes';
 import { auditAdminRoutes } from '../audit/audit.routes';

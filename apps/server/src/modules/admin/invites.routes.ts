@@ -6,7 +6,7 @@ import {
   inviteListSchema,
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { requireAuth } from '../../platform/authenticate';
 import { createInvitesService } from '../access/invites.service';
 import { adminErrors } from './admin.schemas';

@@ -1,6 +1,6 @@
 import { OUTBOX_TEXTS, type OutboxMail, outboxListSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { listOutbox, type OutboxRow, outboxShowsSecrets } from '../../platform/mail/outbox';
 import { adminErrors } from './admin.schemas';
 

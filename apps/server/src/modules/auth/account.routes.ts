@@ -3,7 +3,7 @@ import { accountSessionsSchema, changePasswordBodySchema } from '@adreel/domain'
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { notFound, unauthorized } from '../../platform/errors';
 import { createAuthService } from './auth.service';

@@ -6,7 +6,7 @@ import {
   feedQuerySchema,
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { createFeedCache } from './feed.cache';
 import { getFeedPageJson } from './feed.service';
 

@@ -1,7 +1,7 @@
 /** GET /api/leaderboard/videos and /creators: public (SPEC.md §2 Top Videos, Top Creators). */
 import { topCreatorsSchema, topVideosSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { topCreators, topVideos } from './leaderboards.queries';
 
 export const leaderboardRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (

@@ -5,7 +5,7 @@
  */
 import { errorResponseSchema, metricAckSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { badRequest } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { parseMetricRequest } from './metrics.request';

@@ -15,7 +15,7 @@ import {
 } from '@adreel/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { assertSameOrigin } from '../../platform/csrf';
 import { setRefreshCookie } from '../auth/auth.cookies';
 import type { IssuedSession } from '../auth/auth.sessions';

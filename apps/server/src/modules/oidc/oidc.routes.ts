@@ -11,7 +11,7 @@ import {
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { createSessionIssuer } from '../auth/auth.sessions';
 import { createOidcProviders } from './oidc.providers';

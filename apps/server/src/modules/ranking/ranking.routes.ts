@@ -1,7 +1,7 @@
 /** The admin's Tools tab: recompute scores now (SPEC.md §2 Admin Dashboard, §7 admin-operations). */
 import { FEED_MESSAGES, recomputeResultSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import { recordAudit } from '../../platform/audit';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { adminErrors } from '../admin/admin.schemas';

@@ -9,8 +9,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
 import { reports, videos } from '../../db/schema';
+import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { adminErrors } from '../admin/admin.schemas';
 import { listReports } from './reports.queries';

@@ -23,7 +23,7 @@ import { ERRORS, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../../module-context';
 import type { AuthContext } from '../../modules/auth/auth.tokens';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { isDatabaseUnavailable, isTransientConflict } from '../../platform/db-errors';

@@ -15,8 +15,8 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
 import { campaigns, transactions, videos } from '../../db/schema';
+import type { ModuleContext } from '../../module-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { conflict, notFound } from '../../platform/errors';
