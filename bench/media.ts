@@ -146,7 +146,6 @@ async function main(): Promise<void> {
       // The SDR clip's figures at the top, as before; the HDR clip's under `hdr`.
       ...sdr,
       hdr,
-      meetsTarget: sdr.meetsTarget && hdr.meetsTarget,
       ffmpeg: `${mediaTools().ffmpeg.origin} ${mediaTools().ffmpeg.version}`,
       ffprobe: `${mediaTools().ffprobe.origin} ${mediaTools().ffprobe.version}`,
       loadAverage: loadavg().map((value) => round(value)),
@@ -159,7 +158,7 @@ async function main(): Promise<void> {
     await writeFile(path.join(resultsDir, 'media.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
     console.log(
-      `clip_s=${sdr.clipSeconds} clip=${WIDTH}x${HEIGHT} out=${sdr.outputWidth}x${sdr.outputHeight} processing_s=${sdr.processingSeconds} cpu_s=${sdr.processingCpuSeconds} ratio=${sdr.ratio} hdr_processing_s=${hdr.processingSeconds} hdr_cpu_s=${hdr.processingCpuSeconds} hdr_ratio=${hdr.ratio} target=${TARGET_RATIO} ok=${result.meetsTarget} load=${result.loadAverage[0]}`,
+      `clip_s=${sdr.clipSeconds} clip=${WIDTH}x${HEIGHT} out=${sdr.outputWidth}x${sdr.outputHeight} processing_s=${sdr.processingSeconds} cpu_s=${sdr.processingCpuSeconds} ratio=${sdr.ratio} hdr_processing_s=${hdr.processingSeconds} hdr_cpu_s=${hdr.processingCpuSeconds} hdr_ratio=${hdr.ratio} target=${TARGET_RATIO} ok=${sdr.meetsTarget} hdr_ok=${hdr.meetsTarget} load=${result.loadAverage[0]}`,
     );
   } finally {
     await rm(work, { recursive: true, force: true });
