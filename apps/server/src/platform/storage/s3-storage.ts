@@ -28,7 +28,7 @@ import {
   type MediaRead,
   renditionKey,
 } from './keys';
-import type { Storage } from './storage';
+import type { Storage } from './storage-driver';
 
 type S3Config = Extract<Config['storage'], { driver: 's3' }>;
 

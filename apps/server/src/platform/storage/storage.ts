@@ -9,7 +9,6 @@ import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import {
-  type ByteRange,
   cacheControlOf,
   checkKey,
   checkPrefix,
@@ -17,28 +16,13 @@ import {
   contentTypeOf,
   isValidKey,
   MEDIA_PREFIX,
-  type MediaRead,
   renditionKey,
   resolveRange,
 } from './keys';
 import { createS3Storage } from './s3-storage';
+import type { Storage } from './storage-driver';
 
-export interface Storage {
-  readonly driver: 'local' | 's3';
-  /** Moves a finished file into storage under `key`; readers never see a partial file. */
-  putFile(key: string, sourcePath: string): Promise<void>;
-  /**
-   * Stores a rendition under `<dir>/<hash of its bytes>.<ext>` and returns that key: a key never
-   * names two contents, so it may be cached forever.
-   */
-  putRendition(dir: string, sourcePath: string, ext: string): Promise<string>;
-  remove(key: string): Promise<void>;
-  /** Removes every object under `prefix/` (a video's renditions, leftovers of a killed attempt). */
-  removeAll(prefix: string): Promise<void>;
-  /** The object at `key`, whole or the asked range; never a partial or staging file. */
-  read(key: string, range: ByteRange | null): Promise<MediaRead>;
-  publicUrl(key: string): string;
-}
+export type { Storage };
 
 function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, checkKey(key));
