@@ -10,12 +10,13 @@ import {
   CAMPAIGN_MESSAGES,
   type CreateCampaignBody,
 } from '@adreel/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, submissions, transactions, videos } from '../../db/schema';
+import { campaigns, submissions, transactions } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/auth.tokens';
+import { findVideoStatus, publishBrandApprovedVideo } from '../videos/videos.service';
 import {
   brandScope,
   canDecideSubmission,
@@ -130,15 +131,15 @@ export async function approveSubmission(db: Database, actor: Actor, id: string) 
         status: submissions.status,
         videoId: submissions.videoId,
         creatorId: submissions.creatorId,
-        videoStatus: videos.status,
       })
       .from(submissions)
-      .innerJoin(videos, eq(videos.id, submissions.videoId))
       .where(eq(submissions.id, id));
-    if (!current) throw notFound(CAMPAIGN_ERRORS.submissionNotFound);
+    // submissions.video_id is a non-null foreign key: the video exists.
+    const videoStatus = current ? await findVideoStatus(tx, current.videoId) : null;
+    if (!current || !videoStatus) throw notFound(CAMPAIGN_ERRORS.submissionNotFound);
     if (!canDecideSubmission(current))
       throw conflict(CAMPAIGN_ERRORS.notSubmitted, 'not_submitted');
-    const videoProblem = whyVideoCannotBeApproved({ status: current.videoStatus });
+    const videoProblem = whyVideoCannotBeApproved({ status: videoStatus });
     if (videoProblem) throw conflict(videoProblem, 'video_not_ready');
     const [money] = await tx
       .select({ bookedCents: sql<number>`${bookedCentsSql}::bigint` })
@@ -157,10 +158,8 @@ export async function approveSubmission(db: Database, actor: Actor, id: string) 
       .where(and(eq(submissions.id, id), eq(submissions.status, 'submitted')))
       .returning({ id: submissions.id });
     if (decided.length === 0) throw conflict(CAMPAIGN_ERRORS.notSubmitted, 'not_submitted');
-    await tx
-      .update(videos)
-      .set({ status: 'approved', publishedAt: sql`coalesce(${videos.publishedAt}, now())` })
-      .where(and(eq(videos.id, current.videoId), inArray(videos.status, ['pending', 'approved'])));
+    // Published (and out of the signed-out feed cache) by the videos module, in this transaction.
+    await publishBrandApprovedVideo(tx, current.videoId);
     const [booking] = await tx
       .insert(transactions)
       .values({

@@ -1,14 +1,57 @@
 /**
- * Moderation rules shared by the admin's video actions and report handling (SPEC.md §4: admin
- * reject; DESIGN.md §3: rejecting a submitted video closes its submission, no payout can follow).
- * Runs in the caller's transaction, so the audit row and the change commit together.
+ * The video lifecycle (issue 15: one owner of the `videos` table). Upload and processing register
+ * and finish a video (upload.service.ts, process-video.job.ts); here it is approved by an admin or
+ * a brand, rejected, featured, removed after a report, withdrawn with its creator's account, and
+ * its counters move with engagement. Other modules call these functions, never the table, and
+ * every change to what the feed shows clears the signed-out feed cache here (feed.cache.ts).
+ * Functions taking `tx` run in the caller's transaction, so the audit row and the change commit
+ * together (SPEC.md §4: admin reject; DESIGN.md §3: rejecting a submitted video closes its
+ * submission, no payout can follow).
  */
-import type { VideoStatus } from '@adreel/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Video, VideoStatus } from '@adreel/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { submissions, videos } from '../../db/schema';
+import { submissions } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../platform/audit';
+import { conflict, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage/storage';
 import { invalidateFeedCaches } from '../feed/feed.cache';
+import { purgeRejectedMedia } from './video-media';
+import {
+  addShare,
+  approvePendingVideo,
+  bumpLikes,
+  countVideosWithStatus,
+  creatorVideoTotals,
+  dropOneLikeEach,
+  dropShares,
+  findLiveVideoLikes,
+  findVideo,
+  findVideoStatus,
+  listCreatorVideos,
+  listVideosByStatus,
+  markRejected,
+  publishApprovedEntry,
+  rejectCreatorVideos,
+  setFeatured,
+} from './videos.queries';
+
+/** Where a media clean-up that can be retried later reports its failure. */
+export interface WarnLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** What a change of a video's place in the feed calls (signed-out viewers' cached pages go). */
+function feedChanged(): void {
+  invalidateFeedCaches();
+}
+
+// Reading.
+export { creatorVideoTotals, findVideo, findVideoStatus, listCreatorVideos, listVideosByStatus };
+
+export function countPendingVideos(db: Database): Promise<number> {
+  return countVideosWithStatus(db, 'pending');
+}
 
 export interface RejectVideo {
   videoId: string;
@@ -21,14 +64,10 @@ export interface RejectVideo {
 
 /** Rejects the video if its status allows; returns it, or null when nothing changed. */
 export async function rejectVideo(tx: Database, input: RejectVideo) {
-  const [row] = await tx
-    .update(videos)
-    .set({ status: 'rejected', featured: false })
-    .where(and(eq(videos.id, input.videoId), inArray(videos.status, [...input.from])))
-    .returning({ id: videos.id, title: videos.title, creatorId: videos.creatorId });
+  const row = await markRejected(tx, input.videoId, input.from);
   if (!row) return null;
-  // Out of the feed: signed-out viewers' cached pages go (feed.cache.ts; at most 1 s stale anyway).
-  invalidateFeedCaches();
+  // Out of the feed (at most FEED_CACHE_MS stale anyway).
+  feedChanged();
   await recordAudit(tx, {
     actor: input.actor,
     action: 'video.reject',
@@ -41,4 +80,107 @@ export async function rejectVideo(tx: Database, input: RejectVideo) {
     .set({ status: 'rejected_by_admin', decidedAt: sql`now()` })
     .where(and(eq(submissions.videoId, row.id), eq(submissions.status, 'submitted')));
   return row;
+}
+
+/** The admin's review of a pending video: approved (published now) or rejected (media purged). */
+export async function moderateVideo(
+  db: Database,
+  storage: Storage,
+  log: WarnLog,
+  input: { videoId: string; decision: 'approved' | 'rejected'; actor: AuditActor },
+): Promise<Video> {
+  const { videoId: id, decision, actor } = input;
+  const changed = await db.transaction(async (tx) => {
+    if (decision === 'rejected')
+      return (await rejectVideo(tx, { videoId: id, actor, from: ['pending'] })) !== null;
+    const row = await approvePendingVideo(tx, id);
+    if (!row) return false;
+    await recordAudit(tx, {
+      actor,
+      action: 'video.approve',
+      targetType: 'video',
+      targetId: id,
+      details: { title: row.title, creatorId: row.creatorId },
+    });
+    return true;
+  });
+  if (changed) feedChanged();
+  if (changed && decision === 'rejected') {
+    // Its media goes now; should storage fail, the row keeps its URLs for maintenance to retry.
+    await purgeRejectedMedia(db, storage, id).catch((error: unknown) =>
+      log.warn({ err: error, videoId: id }, 'media of a rejected video not removed yet'),
+    );
+  }
+  const video = await findVideo(db, id);
+  if (!video) throw notFound('Video not found');
+  if (!changed) throw conflict('Only a pending video can be approved or rejected', 'not_pending');
+  return video;
+}
+
+/** The admin features or unfeatures an approved video. */
+export async function featureVideo(
+  db: Database,
+  input: { videoId: string; featured: boolean; actor: AuditActor },
+): Promise<Video> {
+  const { videoId: id, featured, actor } = input;
+  const row = await db.transaction(async (tx) => {
+    const changed = await setFeatured(tx, id, featured);
+    if (changed)
+      await recordAudit(tx, {
+        actor,
+        action: featured ? 'video.feature' : 'video.unfeature',
+        targetType: 'video',
+        targetId: id,
+        details: { title: changed.title, creatorId: changed.creatorId },
+      });
+    return changed;
+  });
+  if (row) feedChanged();
+  const video = await findVideo(db, id);
+  if (!video) throw notFound('Video not found');
+  if (!row) throw conflict('Only an approved video can be featured', 'not_approved');
+  return video;
+}
+
+/**
+ * A brand approved the campaign entry behind this video: it is published if it was not yet (an
+ * admin's earlier publication time stays). In the brand's transaction.
+ */
+export async function publishBrandApprovedVideo(tx: Database, videoId: string): Promise<void> {
+  if (await publishApprovedEntry(tx, videoId)) feedChanged();
+}
+
+/** A deleted account's videos leave the feed and review; returns their ids. In the caller's tx. */
+export async function withdrawCreatorVideos(tx: Database, creatorId: string): Promise<string[]> {
+  const ids = await rejectCreatorVideos(tx, creatorId);
+  if (ids.length > 0) feedChanged();
+  return ids;
+}
+
+// Engagement's counters: they move in the transaction of the likes or shares row they count. The
+// feed cache is not cleared for them: signed-out viewers may see counters FEED_CACHE_MS old.
+
+/** The like counter of a live (approved) video, or null when it is not live. */
+export function liveVideoLikes(tx: Database, videoId: string): Promise<number | null> {
+  return findLiveVideoLikes(tx, videoId);
+}
+
+/** One like more or less on the video's counter; returns the counter, or null if no such row. */
+export function countLike(tx: Database, videoId: string, by: 1 | -1): Promise<number | null> {
+  return bumpLikes(tx, videoId, by);
+}
+
+/** One share more on the video's counter; returns it, or null if no such row. */
+export function countShare(tx: Database, videoId: string): Promise<number | null> {
+  return addShare(tx, videoId);
+}
+
+/** A deleted account's likes and shares leave the counters (one like per video; shares by count). */
+export async function uncountEngagement(
+  tx: Database,
+  liked: readonly string[],
+  sharesByVideo: ReadonlyMap<string, number>,
+): Promise<void> {
+  await dropOneLikeEach(tx, liked);
+  for (const [videoId, count] of sharesByVideo) await dropShares(tx, videoId, count);
 }

@@ -1,0 +1,54 @@
+/**
+ * What a creator sees of campaigns and money (SPEC.md §2 Upload's picker, Creator Dashboard): the
+ * open campaigns and the creator's own transactions.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { campaigns, transactions, videos } from '../../db/schema';
+import { campaignIsOpen } from './campaigns.queries';
+
+/** Open campaigns for Upload's picker, newest first. */
+export function listPickerCampaigns(db: Database) {
+  return db
+    .select({
+      id: campaigns.id,
+      title: campaigns.title,
+      payoutPerVideoCents: campaigns.payoutPerVideoCents,
+    })
+    .from(campaigns)
+    .where(campaignIsOpen())
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+}
+
+/** Everything booked for the creator, in cents. */
+export async function creatorEarnedCents(db: Database, creatorId: string): Promise<number> {
+  const [money] = await db
+    .select({
+      earningsCents: sql<number>`coalesce(sum(${transactions.amountCents}), 0)::bigint`,
+    })
+    .from(transactions)
+    .where(eq(transactions.creatorId, creatorId));
+  return Number(money?.earningsCents ?? 0);
+}
+
+/**
+ * The creator's transactions with their campaign and video titles, newest first. The video's title
+ * is a read of the videos module's table, like the brand's ledger (campaigns.queries.ts).
+ */
+export function listCreatorTransactions(db: Database, creatorId: string) {
+  return db
+    .select({
+      id: transactions.id,
+      campaignTitle: campaigns.title,
+      videoTitle: videos.title,
+      amountCents: transactions.amountCents,
+      status: transactions.status,
+      createdAt: transactions.createdAt,
+      paidAt: transactions.paidAt,
+    })
+    .from(transactions)
+    .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
+    .leftJoin(videos, eq(videos.id, transactions.videoId))
+    .where(eq(transactions.creatorId, creatorId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}

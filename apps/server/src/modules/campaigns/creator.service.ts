@@ -1,0 +1,40 @@
+/** A creator's view of campaigns and money: Upload's picker, the dashboard's tiles, earnings. */
+import type { CreatorEarnings, CreatorStats } from '@adreel/domain';
+import type { Database } from '../../db/client';
+import { creatorVideoTotals } from '../videos/videos.service';
+import {
+  creatorEarnedCents,
+  listCreatorTransactions,
+  listPickerCampaigns,
+} from './creator.queries';
+
+export async function openCampaignsForUpload(db: Database) {
+  return { campaigns: await listPickerCampaigns(db) };
+}
+
+/** The Creator Dashboard's tiles: videos, views and likes over all their videos, and earnings. */
+export async function creatorStats(db: Database, creatorId: string): Promise<CreatorStats> {
+  const totals = await creatorVideoTotals(db, creatorId);
+  return { ...totals, earningsCents: await creatorEarnedCents(db, creatorId) };
+}
+
+/** Totals and transactions, newest first. */
+export async function creatorEarnings(db: Database, creatorId: string): Promise<CreatorEarnings> {
+  const rows = await listCreatorTransactions(db, creatorId);
+  let totalCents = 0;
+  let paidOutCents = 0;
+  for (const row of rows) {
+    totalCents += Number(row.amountCents);
+    if (row.status === 'paid') paidOutCents += Number(row.amountCents);
+  }
+  return {
+    totalCents,
+    paidOutCents,
+    transactions: rows.map((row) => ({
+      ...row,
+      amountCents: Number(row.amountCents),
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+    })),
+  };
+}
