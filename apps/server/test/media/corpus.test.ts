@@ -37,8 +37,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ffmpeg = (args: string[]) =>
-  run(ffmpegPath(), ['-v', 'error', '-y', ...args], { timeout: 120_000 });
+async function ffmpeg(args: string[]): Promise<void> {
+  await run(ffmpegPath(), ['-v', 'error', '-y', ...args], { timeout: 120_000 });
+}
 const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
 const TONE = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'];
 
