@@ -4,9 +4,10 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAdminCounts } from '@/features/admin-live/api/get-admin-counts';
 import { useLiveAdminCounts } from '@/features/admin-live/api/stream-admin-counts';
-import { useAdminCounts } from '@/features/admin-tools/api/get-admin-counts';
 import { AdminTools } from '@/features/admin-tools/components/admin-tools';
+import { TestDigestCard } from '@/features/digest/components/test-digest-card';
 import { useAdminVideos } from '@/features/moderation/api/get-admin-videos';
 import { ApprovedVideos } from '@/features/moderation/components/approved-videos';
 import { PendingVideos } from '@/features/moderation/components/pending-videos';
@@ -105,7 +106,9 @@ export default function AdminPage() {
           </section>
         </TabsContent>
         <TabsContent value="tools">
-          <AdminTools />
+          <AdminTools>
+            <TestDigestCard />
+          </AdminTools>
         </TabsContent>
       </Tabs>
     </div>

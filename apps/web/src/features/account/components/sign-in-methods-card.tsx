@@ -24,11 +24,11 @@ import {
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useProviders } from '@/lib/auth-providers';
 import { serverMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-time';
 import { useSession } from '@/lib/session';
 import { focusField, validate } from '@/lib/validate';
-import { useProviders } from '../../auth/api/get-providers';
 import { useSignInMethods } from '../api/get-sign-in-methods';
 import { useLinkIdentity } from '../api/link-identity';
 import { useSetFirstPassword } from '../api/set-first-password';

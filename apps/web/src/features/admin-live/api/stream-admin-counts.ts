@@ -1,8 +1,8 @@
 import type { AdminCounts } from '@adreel/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminCountsKey } from '@/features/admin-tools/api/get-admin-counts';
 import { getAccessToken } from '@/lib/api';
+import { adminCountsKey } from './get-admin-counts';
 
 export const ADMIN_COUNTS_STREAM_PATH = '/api/admin/counts/stream';
 const RETRY_MS = 3_000;

@@ -1,13 +1,12 @@
 import { FEED_MESSAGES, SCORE_RECOMPUTE_WINDOW_DAYS } from '@adreel/domain';
 import { Sigma } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { ToolCard } from '@/components/tool-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { TestDigestCard } from '@/features/digest/components/test-digest-card';
 import { serverMessage } from '@/lib/error-message';
 import { useRecomputeScores } from '../api/recompute-scores';
-import { ToolCard } from './tool-card';
 
 function RecomputeScores() {
   const recompute = useRecomputeScores();
@@ -42,12 +41,15 @@ function RecomputeScores() {
   );
 }
 
-/** The Tools tab on /admin (SPEC.md §2): recompute scores and send a test digest. */
-export function AdminTools() {
+/**
+ * The Tools tab on /admin (SPEC.md §2): recompute scores, then the tools other features give it
+ * (the route passes the digest's test-send card), so no feature imports another.
+ */
+export function AdminTools({ children }: { children?: ReactNode }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <RecomputeScores />
-      <TestDigestCard />
+      {children}
     </div>
   );
 }

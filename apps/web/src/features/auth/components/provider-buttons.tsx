@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useProviders } from '../api/get-providers';
+import { useProviders } from '@/lib/auth-providers';
 import { providerSignInUrl } from '../lib/pkce';
 import { OrDivider } from './passkey-sign-in-button';
 

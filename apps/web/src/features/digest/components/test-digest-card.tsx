@@ -2,9 +2,9 @@ import { DIGEST_MESSAGES } from '@adreel/domain/digest-api';
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ToolCard } from '@/components/tool-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ToolCard } from '@/features/admin-tools/components/tool-card';
 import { serverMessage } from '@/lib/error-message';
 import { useSendTestDigest } from '../api/send-test-digest';
 

@@ -3,9 +3,9 @@ import { ExternalLink, Eye, Pause, Play, Sparkles, Volume2, VolumeX } from 'luci
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { trackMetric } from '@/features/metrics/lib/metrics-client';
-import { useWatchTracking } from '@/features/metrics/lib/use-watch-tracking';
-import type { WatchTracker } from '@/features/metrics/lib/watch-tracker';
+import { trackMetric } from '@/lib/metrics/metrics-client';
+import { useWatchTracking } from '@/lib/metrics/use-watch-tracking';
+import type { WatchTracker } from '@/lib/metrics/watch-tracker';
 import { cn } from '@/lib/utils';
 import { FeedActions } from './feed-actions';
 
