@@ -21,6 +21,9 @@ import {
 } from './auth.sessions.queries';
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './auth.tokens';
 
+/** How strongly a session signed in (aal2: with a second factor), for other modules. */
+export type { AssuranceLevel };
+
 /** Supabase Auth's reuse interval: a token spent this recently may be spent again by a second tab. */
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 /** A session unused for this long ends. */

@@ -3,7 +3,7 @@
  * session that passed one (aal2): otherwise a stolen password, or a session opened before the
  * factor existed, could add a factor of its own or remove the owner's (Supabase Auth's rule too).
  */
-import type { AssuranceLevel } from '../../db/schema/auth';
+import type { AssuranceLevel } from '../auth/auth.sessions';
 
 interface SessionLevel {
   aal: AssuranceLevel;
