@@ -28,7 +28,6 @@ import {
   transactions,
   userRoles,
   users,
-  videos,
   viewEvents,
   whitelist,
 } from '../../db/schema';
@@ -36,6 +35,7 @@ import { recordAudit } from '../../platform/audit';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { verifyPassword } from '../auth/auth.passwords';
+import { uncountEngagement, withdrawCreatorVideos } from '../videos/videos.service';
 
 /** A session younger than this counts as a fresh sign-in for an account without a password. */
 export const FRESH_SIGN_IN_MS = 15 * 60 * 1000;
@@ -116,16 +116,6 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
     .delete(likes)
     .where(eq(likes.userId, userId))
     .returning({ videoId: likes.videoId });
-  if (liked.length > 0)
-    await tx
-      .update(videos)
-      .set({ likes: sql`greatest(${videos.likes} - 1, 0)` })
-      .where(
-        inArray(
-          videos.id,
-          liked.map((row) => row.videoId),
-        ),
-      );
   const shared = await tx
     .delete(shares)
     .where(eq(shares.userId, userId))
@@ -133,27 +123,18 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
   const sharesByVideo = new Map<string, number>();
   for (const row of shared)
     sharesByVideo.set(row.videoId, (sharesByVideo.get(row.videoId) ?? 0) + 1);
-  for (const [videoId, count] of sharesByVideo)
-    await tx
-      .update(videos)
-      .set({ shares: sql`greatest(${videos.shares} - ${count}, 0)` })
-      .where(eq(videos.id, videoId));
+  await uncountEngagement(
+    tx,
+    liked.map((row) => row.videoId),
+    sharesByVideo,
+  );
   await tx
     .update(viewEvents)
     .set({ userId: null, ip: null, viewerKey: sql`'x:' || ${viewEvents.id}::text` })
     .where(eq(viewEvents.userId, userId));
 
   // Their ads leave the feed and review; rejected media is purged by maintenance.
-  const withdrawn = await tx
-    .update(videos)
-    .set({ status: 'rejected', featured: false })
-    .where(
-      and(
-        eq(videos.creatorId, userId),
-        inArray(videos.status, ['approved', 'pending', 'processing']),
-      ),
-    )
-    .returning({ id: videos.id });
+  const withdrawn = await withdrawCreatorVideos(tx, userId);
   // A brand's open briefs close: nobody is there to review entries.
   const closed = await tx
     .update(campaigns)

@@ -5,21 +5,16 @@
  * reads the counts once per burst of notifications for all of its open streams (live-read.ts).
  */
 import type { AdminCounts } from '@adreel/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reports, videos } from '../../db/schema';
 import { createLiveRead, type LiveReadLog } from '../../platform/realtime/live-read';
 import type { Realtime } from '../../platform/realtime/notifications';
+import { adminCounts } from '../reports/reports.service';
 
 export const ADMIN_COUNTS_CHANNEL = 'admin_counts';
 
 /** The same counts as GET /api/admin/counts. */
-export async function readAdminCounts(db: Database): Promise<AdminCounts> {
-  const [pendingVideos, openReports] = await Promise.all([
-    db.$count(videos, eq(videos.status, 'pending')),
-    db.$count(reports, eq(reports.status, 'open')),
-  ]);
-  return { pendingVideos, openReports };
+export function readAdminCounts(db: Database): Promise<AdminCounts> {
+  return adminCounts(db);
 }
 
 export function createAdminCountsFeed(realtime: Realtime, db: Database, log: LiveReadLog) {

@@ -1,24 +1,23 @@
 /**
  * Likes, shares and reports by signed-in users (SPEC.md §2 Feed, §6; DESIGN.md §3). The likes and
- * shares rows are the truth: each counter on `videos` moves in the same transaction as the row it
- * counts, and only when a row was really added or removed, so it always equals the rows.
+ * shares rows are the truth: each counter on `videos` moves (through the videos service) in the same
+ * transaction as the row it counts, and only when a row was really added or removed, so it always
+ * equals the rows.
  */
 import { FEED_MESSAGES, type LikeState, type MyReport, type ReportResult } from '@adreel/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likes, reports, shares, videos } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { countLike, countShare, liveVideoLikes } from '../videos/videos.service';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 
 /** The video while it is live (approved), or a 404: only live videos take likes, shares, reports. */
 async function approvedVideo(tx: Database, videoId: string): Promise<{ likes: number }> {
-  const [video] = await tx
-    .select({ likes: videos.likes })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), eq(videos.status, 'approved')));
-  if (!video) throw notFound(VIDEO_NOT_FOUND);
-  return video;
+  const likes = await liveVideoLikes(tx, videoId);
+  if (likes === null) throw notFound(VIDEO_NOT_FOUND);
+  return { likes };
 }
 
 /** Likes a video once; liking again changes nothing. */
@@ -31,12 +30,8 @@ export function likeVideo(db: Database, userId: string, videoId: string): Promis
       .onConflictDoNothing()
       .returning({ videoId: likes.videoId });
     if (added.length === 0) return { liked: true, likes: video.likes };
-    const [row] = await tx
-      .update(videos)
-      .set({ likes: sql`${videos.likes} + 1` })
-      .where(eq(videos.id, videoId))
-      .returning({ likes: videos.likes });
-    return { liked: true, likes: row?.likes ?? video.likes + 1 };
+    const counted = await countLike(tx, videoId, 1);
+    return { liked: true, likes: counted ?? video.likes + 1 };
   });
 }
 
@@ -51,12 +46,7 @@ export function unlikeVideo(db: Database, userId: string, videoId: string): Prom
       const video = await approvedVideo(tx, videoId);
       return { liked: false, likes: video.likes };
     }
-    const [row] = await tx
-      .update(videos)
-      .set({ likes: sql`greatest(${videos.likes} - 1, 0)` })
-      .where(eq(videos.id, videoId))
-      .returning({ likes: videos.likes });
-    return { liked: false, likes: row?.likes ?? 0 };
+    return { liked: false, likes: (await countLike(tx, videoId, -1)) ?? 0 };
   });
 }
 
@@ -69,12 +59,7 @@ export function shareVideo(
   return db.transaction(async (tx) => {
     await approvedVideo(tx, videoId);
     await tx.insert(shares).values({ userId, videoId });
-    const [row] = await tx
-      .update(videos)
-      .set({ shares: sql`${videos.shares} + 1` })
-      .where(eq(videos.id, videoId))
-      .returning({ shares: videos.shares });
-    return { shares: row?.shares ?? 0 };
+    return { shares: (await countShare(tx, videoId)) ?? 0 };
   });
 }
 

@@ -110,3 +110,7 @@ export async function closeReports(tx: Database, where: SQL, outcome: 'dismissed
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((report) => ({ report, reporter: byId.get(report.reporterId) }));
 }
+
+export function countOpenReports(db: Database): Promise<number> {
+  return db.$count(reports, eq(reports.status, 'open'));
+}

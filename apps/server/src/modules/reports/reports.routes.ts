@@ -6,15 +6,13 @@ import {
   errorResponseSchema,
   reportOutcomeSchema,
 } from '@adreel/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reports, videos } from '../../db/schema';
 import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { adminErrors } from '../admin/admin.schemas';
 import { listReports } from './reports.queries';
-import { dismissReport, removeReportedVideo } from './reports.service';
+import { adminCounts, dismissReport, removeReportedVideo } from './reports.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Invalid report ID' }) });
 const decisionErrors = {
@@ -74,22 +72,14 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
         response: { 200: reportOutcomeSchema, ...decisionErrors },
       },
     },
-    async (request) => {
-      const { message, report, videoId } = await removeReportedVideo(
+    async (request) =>
+      removeReportedVideo(
         db,
         config,
         request.params.id,
         requireAuth(request),
-      );
-      if (afterVideoRemoved)
-        await afterVideoRemoved(videoId).catch((error: unknown) =>
-          request.log.warn(
-            { err: error, videoId },
-            'after-removal step failed; it will be retried',
-          ),
-        );
-      return { message, report };
-    },
+        afterVideoRemoved && { afterVideoRemoved, log: request.log },
+      ),
   );
 
   app.get(
@@ -101,12 +91,6 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
         response: { 200: adminCountsSchema, ...adminErrors },
       },
     },
-    async () => {
-      const [pendingVideos, openReports] = await Promise.all([
-        db.$count(videos, eq(videos.status, 'pending')),
-        db.$count(reports, eq(reports.status, 'open')),
-      ]);
-      return { pendingVideos, openReports };
-    },
+    async () => adminCounts(db),
   );
 };

@@ -3,7 +3,7 @@
  * transaction: the report closes with its outcome, the audit row is written, and the reporter's
  * outcome mail goes into the outbox, so all three exist exactly when the decision commits.
  */
-import { FEED_MESSAGES } from '@adreel/domain';
+import { type AdminCounts, FEED_MESSAGES } from '@adreel/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -11,9 +11,9 @@ import { reports } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { rejectVideo } from '../videos/videos.service';
+import { countPendingVideos, rejectVideo, type WarnLog } from '../videos/videos.service';
 import { reportOutcomeMail } from './reports.mail';
-import { closeReports, findAdminReport, lockReport } from './reports.queries';
+import { closeReports, countOpenReports, findAdminReport, lockReport } from './reports.queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_CLOSED = 'This report has already been closed';
@@ -80,6 +80,12 @@ export async function dismissReport(
   return { message: FEED_MESSAGES.reportDismissed, report };
 }
 
+/** What runs once a removal committed (e.g. deleting the media); a failure is only logged. */
+export interface RemovalFollowUp {
+  afterVideoRemoved: (videoId: string) => Promise<unknown>;
+  log: WarnLog;
+}
+
 /**
  * Rejects the reported video (the admin's reject, from approved or pending) and closes every open
  * report on it as actioned: each reporter hears the outcome.
@@ -89,6 +95,7 @@ export async function removeReportedVideo(
   settings: Pick<Config, 'appName' | 'publicUrl'>,
   reportId: string,
   actor: AuditActor,
+  after?: RemovalFollowUp,
 ) {
   const videoId = await db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
@@ -113,7 +120,23 @@ export async function removeReportedVideo(
     await mailReporters(tx, closed, await videoTitle(tx, report.id), settings);
     return report.videoId;
   });
+  // The response shows the report as the decision left it, before the media goes.
   const report = await findAdminReport(db, reportId);
   if (!report) throw notFound(REPORT_NOT_FOUND);
-  return { message: FEED_MESSAGES.videoRemoved, report, videoId };
+  if (after)
+    await after
+      .afterVideoRemoved(videoId)
+      .catch((error: unknown) =>
+        after.log.warn({ err: error, videoId }, 'after-removal step failed; it will be retried'),
+      );
+  return { message: FEED_MESSAGES.videoRemoved, report };
+}
+
+/** The admin tabs' counts: pending videos and open reports (GET /api/admin/counts, its stream). */
+export async function adminCounts(db: Database): Promise<AdminCounts> {
+  const [pendingVideos, openReports] = await Promise.all([
+    countPendingVideos(db),
+    countOpenReports(db),
+  ]);
+  return { pendingVideos, openReports };
 }
