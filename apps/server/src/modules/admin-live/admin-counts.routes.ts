@@ -2,8 +2,8 @@
 import { adminCountsSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
+import { adminErrors } from '../../platform/admin-schemas';
 import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
-import { adminErrors } from '../admin/admin.schemas';
 import { createAdminCountsFeed, readAdminCounts } from './admin-counts';
 
 export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (

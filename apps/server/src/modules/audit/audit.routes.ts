@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@adreel/domain';
 import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from '@adreel/domain/audit-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
-import { adminErrors } from '../admin/admin.schemas';
+import { adminErrors } from '../../platform/admin-schemas';
 import { auditFacets, listAudit } from './audit.queries';
 
 export const auditAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (

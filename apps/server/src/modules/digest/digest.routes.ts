@@ -13,9 +13,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
+import { adminErrors } from '../../platform/admin-schemas';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { escapeHtml } from '../../platform/mail/html';
-import { adminErrors } from '../admin/admin.schemas';
 import { isSubscribed, sendTestDigest, setSubscribed } from './digest.service';
 import { verifyUnsubscribeToken } from './digest.tokens';
 

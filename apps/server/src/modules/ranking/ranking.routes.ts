@@ -2,9 +2,9 @@
 import { FEED_MESSAGES, recomputeResultSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
+import { adminErrors } from '../../platform/admin-schemas';
 import { recordAudit } from '../../platform/audit';
 import { allow, requireAuth } from '../../platform/authenticate';
-import { adminErrors } from '../admin/admin.schemas';
 import { recomputeScores } from './ranking.queries';
 
 export const adminRankingRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
