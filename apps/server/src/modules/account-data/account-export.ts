@@ -26,6 +26,7 @@ import {
   whitelist,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { listCreatorVideoRows } from '../videos/videos.service';
 
 const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 const absolute = (base: string, url: string | null) =>
@@ -63,7 +64,7 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
     db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)),
     db.select().from(identities).where(eq(identities.userId, userId)),
-    db.select().from(videos).where(eq(videos.creatorId, userId)).orderBy(desc(videos.createdAt)),
+    listCreatorVideoRows(db, userId),
     db
       .select({ videoId: likes.videoId, title: videos.title, createdAt: likes.createdAt })
       .from(likes)

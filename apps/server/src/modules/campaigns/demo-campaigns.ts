@@ -7,10 +7,11 @@
  * Idempotent: it does nothing once any demo video is in a campaign, and runs under an advisory lock
  * in one transaction, so two processes starting together enter nothing twice.
  */
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, profiles, submissions, transactions, videos } from '../../db/schema';
+import { campaigns, profiles, submissions, transactions } from '../../db/schema';
 import { DEMO_ROLE_ACCOUNTS } from '../../db/seed-data';
+import { enterDemoVideoInCampaign, listLiveDemoVideos } from '../videos/videos.service';
 
 /** Which demo video (by its file's key) enters which brief, and how far its entry has got. */
 const DEMO_ENTRIES = [
@@ -46,16 +47,7 @@ export async function ensureDemoCampaignActivity(db: Database): Promise<number> 
         ),
       )
       .orderBy(asc(campaigns.createdAt));
-    const demoVideos = await tx
-      .select({
-        id: videos.id,
-        fileUrl: videos.fileUrl,
-        creatorId: videos.creatorId,
-        campaignId: videos.campaignId,
-        publishedAt: videos.publishedAt,
-      })
-      .from(videos)
-      .where(and(like(videos.fileUrl, '%/videos/demo-%'), eq(videos.status, 'approved')));
+    const demoVideos = await listLiveDemoVideos(tx);
     if (briefs.length === 0 || demoVideos.length === 0) return 0;
     if (demoVideos.some((video) => video.campaignId !== null)) return 0;
 
@@ -66,7 +58,7 @@ export async function ensureDemoCampaignActivity(db: Database): Promise<number> 
       if (!video || !brief) continue;
       const published = video.publishedAt ?? new Date();
       const enteredAt = new Date(published.getTime() - 2 * HOUR);
-      await tx.update(videos).set({ campaignId: brief.id }).where(eq(videos.id, video.id));
+      await enterDemoVideoInCampaign(tx, video.id, brief.id);
       await tx.insert(submissions).values({
         campaignId: brief.id,
         creatorId: video.creatorId,

@@ -11,7 +11,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_MAX_SECONDS } from '@adreel/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -25,6 +25,7 @@ import {
 import { POSTER_EXT, poster, probe, sniffVideo, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
+import { markProcessed, markProcessingFailed } from './videos.queries';
 
 export const FAILED_REASON =
   'We could not process this video. Please export it again as MP4 (H.264) and upload it once more.';
@@ -118,18 +119,12 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
       const videoKey = await storage.putRendition(videoMediaDir(videoId), mp4, 'mp4');
       const posterKey = await storage.putRendition(videoMediaDir(videoId), posterFile, POSTER_EXT);
       const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(rendered * 100) / 100);
-      const updated = await db
-        .update(videos)
-        .set({
-          status: 'pending',
-          fileUrl: storage.publicUrl(videoKey),
-          thumbUrl: storage.publicUrl(posterKey),
-          durationSec,
-          failureReason: null,
-        })
-        .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
-        .returning({ id: videos.id });
-      if (updated.length === 0) {
+      const processed = await markProcessed(db, videoId, {
+        fileUrl: storage.publicUrl(videoKey),
+        thumbUrl: storage.publicUrl(posterKey),
+        durationSec,
+      });
+      if (!processed) {
         // Another attempt finished first (this one outlived its lease) or the video went away:
         // keep only what the row names.
         const [now] = await db
@@ -149,10 +144,7 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
 
   async function onFailed(job: JobRow): Promise<void> {
     const { videoId, uploadId } = job.payload as ProcessVideoPayload;
-    await db
-      .update(videos)
-      .set({ status: 'failed', failureReason: FAILED_REASON })
-      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
+    await markProcessingFailed(db, videoId, FAILED_REASON);
     await removeOriginal(config, uploadId);
     await rm(workDir(config, videoId), { recursive: true, force: true });
     const [video] = await db

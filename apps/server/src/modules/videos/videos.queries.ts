@@ -4,7 +4,7 @@
  * writes, which videos.service.ts calls with the caller's transaction.
  */
 import type { Video, VideoStatus } from '@adreel/domain';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns, profiles, videos } from '../../db/schema';
 
@@ -220,4 +220,57 @@ export async function creatorVideoTotals(db: Database, creatorId: string) {
     totalViews: Number(totals?.totalViews ?? 0),
     totalLikes: Number(totals?.totalLikes ?? 0),
   };
+}
+
+/** The seeded demo videos that are live (their files carry a demo key: demo-videos.ts). */
+export function listLiveDemoVideos(tx: Database) {
+  return tx
+    .select({
+      id: videos.id,
+      fileUrl: videos.fileUrl,
+      creatorId: videos.creatorId,
+      campaignId: videos.campaignId,
+      publishedAt: videos.publishedAt,
+    })
+    .from(videos)
+    .where(and(like(videos.fileUrl, '%/videos/demo-%'), eq(videos.status, 'approved')));
+}
+
+export async function setCampaign(tx: Database, id: string, campaignId: string): Promise<void> {
+  await tx.update(videos).set({ campaignId }).where(eq(videos.id, id));
+}
+
+/** A creator's video rows as stored, newest first (the account export: "Your data"). */
+export function listCreatorVideoRows(db: Database, creatorId: string) {
+  return db
+    .select()
+    .from(videos)
+    .where(eq(videos.creatorId, creatorId))
+    .orderBy(desc(videos.createdAt));
+}
+
+/** Processing finished: the renditions are stored and the video waits for review. */
+export async function markProcessed(
+  db: Database,
+  id: string,
+  media: { fileUrl: string; thumbUrl: string; durationSec: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(videos)
+    .set({ status: 'pending', ...media, failureReason: null })
+    .where(and(eq(videos.id, id), eq(videos.status, 'processing')))
+    .returning({ id: videos.id });
+  return rows.length > 0;
+}
+
+/** Processing gave up: the video says why. */
+export async function markProcessingFailed(
+  db: Database,
+  id: string,
+  failureReason: string,
+): Promise<void> {
+  await db
+    .update(videos)
+    .set({ status: 'failed', failureReason })
+    .where(and(eq(videos.id, id), eq(videos.status, 'processing')));
 }

@@ -28,11 +28,14 @@ import {
   findLiveVideoLikes,
   findVideo,
   findVideoStatus,
+  listCreatorVideoRows,
   listCreatorVideos,
+  listLiveDemoVideos,
   listVideosByStatus,
   markRejected,
   publishApprovedEntry,
   rejectCreatorVideos,
+  setCampaign,
   setFeatured,
 } from './videos.queries';
 
@@ -47,7 +50,14 @@ function feedChanged(): void {
 }
 
 // Reading.
-export { creatorVideoTotals, findVideo, findVideoStatus, listCreatorVideos, listVideosByStatus };
+export {
+  creatorVideoTotals,
+  findVideo,
+  findVideoStatus,
+  listCreatorVideoRows,
+  listCreatorVideos,
+  listVideosByStatus,
+};
 
 export function countPendingVideos(db: Database): Promise<number> {
   return countVideosWithStatus(db, 'pending');
@@ -183,4 +193,16 @@ export async function uncountEngagement(
 ): Promise<void> {
   await dropOneLikeEach(tx, liked);
   for (const [videoId, count] of sharesByVideo) await dropShares(tx, videoId, count);
+}
+
+// The demo's campaign entries (campaigns/demo-campaigns.ts), in its transaction: a live demo video
+// entered into a brief shows in the feed as before (its campaign is not part of a feed card).
+export { listLiveDemoVideos };
+
+export function enterDemoVideoInCampaign(
+  tx: Database,
+  videoId: string,
+  campaignId: string,
+): Promise<void> {
+  return setCampaign(tx, videoId, campaignId);
 }
