@@ -2,7 +2,8 @@
 import type { AccessRequestStatus } from '@adreel/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accessRequests, userRoles, users } from '../../db/schema';
+import { accessRequests } from '../../db/schema/access';
+import { userRoles, users } from '../../db/schema/users';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
 export type NewAccessRequest = Pick<

@@ -1,7 +1,8 @@
 /** The invites table (SPEC.md §3): codes an admin hands out, each for one sign-up. */
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invites, profiles } from '../../db/schema';
+import { invites } from '../../db/schema/access';
+import { profiles } from '../../db/schema/users';
 
 export type InviteRow = typeof invites.$inferSelect;
 export type InviteWithUser = InviteRow & { usedByUsername: string | null };

@@ -1,7 +1,7 @@
 /** The whitelist table (SPEC.md §3): addresses that may sign up without an invite code. */
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { whitelist } from '../../db/schema';
+import { whitelist } from '../../db/schema/access';
 
 export type WhitelistRow = typeof whitelist.$inferSelect;
 

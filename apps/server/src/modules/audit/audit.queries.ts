@@ -9,7 +9,8 @@ import {
 } from '@adreel/domain/audit-api';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog, profiles, users } from '../../db/schema';
+import { auditLog } from '../../db/schema/audit';
+import { profiles, users } from '../../db/schema/users';
 import { badRequest } from '../../platform/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

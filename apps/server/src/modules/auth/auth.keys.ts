@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../../db/client';
-import { signingKeys } from '../../db/schema';
+import { signingKeys } from '../../db/schema/auth';
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
 

@@ -11,15 +11,10 @@
 import { OWNERSHIP_MESSAGES } from '@adreel/domain/ownership-api';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  emailTokens,
-  mfaChallenges,
-  mfaFactors,
-  mfaRecoveryCodes,
-  oidcFlows,
-  profiles,
-  users,
-} from '../../db/schema';
+import { emailTokens } from '../../db/schema/auth';
+import { oidcFlows } from '../../db/schema/identities';
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../../db/schema/mfa';
+import { profiles, users } from '../../db/schema/users';
 import { AppError } from '../../platform/errors';
 import { deleteIdentity, listIdentities } from '../oidc/oidc.queries';
 import { findWhitelistEntry, grantRoles, markEmailVerified } from './auth.queries';

@@ -2,8 +2,10 @@
 import type { Role } from '@adreel/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailTokens, invites, profiles, userRoles, users, whitelist } from '../../db/schema';
+import { invites, whitelist } from '../../db/schema/access';
 import type { EmailTokenPurpose } from '../../db/schema/auth';
+import { emailTokens } from '../../db/schema/auth';
+import { profiles, userRoles, users } from '../../db/schema/users';
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: and(eq(users.email, email), isNull(users.deletedAt)) });

@@ -14,7 +14,7 @@ import {
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { mfaFactors } from '../../db/schema';
+import { mfaFactors } from '../../db/schema/mfa';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';

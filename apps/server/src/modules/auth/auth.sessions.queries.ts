@@ -1,8 +1,9 @@
 /** Sessions and their single-use refresh tokens (decision 003). */
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { refreshTokens, sessions, users } from '../../db/schema';
 import type { AssuranceLevel } from '../../db/schema/auth';
+import { refreshTokens, sessions } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
 
 export async function insertSession(
   db: Database,

@@ -11,7 +11,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { signInThrottledMessage } from '@adreel/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { serverSecrets } from '../../db/schema';
+import { serverSecrets } from '../../db/schema/throttle';
 import {
   RATE_LIMITS,
   RateLimitedError,

@@ -1,17 +1,11 @@
 /** What a weekly digest says: the week's top videos, the open campaigns, a creator's own week. */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  campaigns,
-  digestPreferences,
-  likes,
-  profiles,
-  transactions,
-  userRoles,
-  users,
-  videos,
-  viewEvents,
-} from '../../db/schema';
+import { campaigns, transactions } from '../../db/schema/campaigns';
+import { digestPreferences } from '../../db/schema/digest';
+import { likes, viewEvents } from '../../db/schema/engagement';
+import { profiles, userRoles, users } from '../../db/schema/users';
+import { videos } from '../../db/schema/videos';
 import { campaignIsOpen } from '../campaigns/campaigns.queries';
 
 export const DIGEST_TOP_VIDEOS = 5;

@@ -7,7 +7,7 @@
 import { DIGEST_MESSAGES } from '@adreel/domain/digest-api';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { digestPreferences, digestSends } from '../../db/schema';
+import { digestPreferences, digestSends } from '../../db/schema/digest';
 import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { type DigestMailSettings, digestMail } from './digest.mail';

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/mail';
 import { hashSecret } from '../auth/auth.secrets';
 
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;

@@ -2,8 +2,8 @@
 import type { FactorType } from '@adreel/domain';
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../../db/schema';
 import type { MfaChallengePurpose } from '../../db/schema/mfa';
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../../db/schema/mfa';
 import type { StoredCredential } from './mfa.webauthn';
 
 export type FactorRow = typeof mfaFactors.$inferSelect;

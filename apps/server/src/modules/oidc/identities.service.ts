@@ -6,7 +6,7 @@
 import { IDENTITY_MESSAGES, type Identity, type SignInMethods } from '@adreel/domain';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mfaFactors } from '../../db/schema';
+import { mfaFactors } from '../../db/schema/mfa';
 import { AppError, conflict, notFound, unauthorized } from '../../platform/errors';
 import { hashPassword } from '../auth/auth.passwords';
 import { findUserById, setPasswordHash } from '../auth/auth.queries';

@@ -1,7 +1,9 @@
 /** The OIDC module's SQL: sign-ins in flight and linked identities (db/schema/identities.ts). */
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { identities, mfaFactors, oidcFlows, users } from '../../db/schema';
+import { identities, oidcFlows } from '../../db/schema/identities';
+import { mfaFactors } from '../../db/schema/mfa';
+import { users } from '../../db/schema/users';
 
 export type FlowRow = typeof oidcFlows.$inferSelect;
 export type IdentityRow = typeof identities.$inferSelect;

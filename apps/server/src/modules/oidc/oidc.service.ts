@@ -38,7 +38,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { mfaFactors } from '../../db/schema';
+import { mfaFactors } from '../../db/schema/mfa';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
