@@ -7,9 +7,9 @@
 import { FEED_MESSAGES, type LikeState, type MyReport, type ReportResult } from '@adreel/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { likes, reports, shares, videos } from '../../db/schema';
+import { likes, reports, shares } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { countLike, countShare, liveVideoLikes } from '../videos/videos.service';
+import { countLike, countShare, findVideoTitles, liveVideoLikes } from '../videos/videos.service';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 
@@ -119,18 +119,28 @@ export async function reportVideo(
 /** The reporter's own reports, newest first, with what became of each. */
 export async function listMyReports(db: Database, reporterId: string): Promise<MyReport[]> {
   const rows = await db
-    .select({ report: reports, videoTitle: videos.title })
+    .select()
     .from(reports)
-    .innerJoin(videos, eq(videos.id, reports.videoId))
     .where(eq(reports.reporterId, reporterId))
     .orderBy(desc(reports.createdAt), desc(reports.id));
-  return rows.map(({ report, videoTitle }) => ({
-    id: report.id,
-    videoId: report.videoId,
-    reason: report.reason,
-    status: report.status,
-    createdAt: report.createdAt.toISOString(),
-    videoTitle,
-    resolvedAt: report.resolvedAt?.toISOString() ?? null,
-  }));
+  const titles = await findVideoTitles(
+    db,
+    rows.map((report) => report.videoId),
+  );
+  // As an inner join would: a report whose video went meanwhile (reports cascade with it) is left out.
+  return rows.flatMap((report) => {
+    const videoTitle = titles.get(report.videoId);
+    if (videoTitle === undefined) return [];
+    return [
+      {
+        id: report.id,
+        videoId: report.videoId,
+        reason: report.reason,
+        status: report.status,
+        createdAt: report.createdAt.toISOString(),
+        videoTitle,
+        resolvedAt: report.resolvedAt?.toISOString() ?? null,
+      },
+    ];
+  });
 }

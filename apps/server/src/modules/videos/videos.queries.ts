@@ -4,7 +4,7 @@
  * writes, which videos.service.ts calls with the caller's transaction.
  */
 import type { Video, VideoStatus } from '@adreel/domain';
-import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns, profiles, videos } from '../../db/schema';
 
@@ -273,4 +273,40 @@ export async function markProcessingFailed(
     .update(videos)
     .set({ status: 'failed', failureReason })
     .where(and(eq(videos.id, id), eq(videos.status, 'processing')));
+}
+
+/** Rejected videos still naming media files (one, or up to 500), for purging. */
+export function listRejectedWithMedia(db: Database, videoId?: string) {
+  return db
+    .select({ id: videos.id, fileUrl: videos.fileUrl, thumbUrl: videos.thumbUrl })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.status, 'rejected'),
+        or(isNotNull(videos.fileUrl), isNotNull(videos.thumbUrl)),
+        videoId ? eq(videos.id, videoId) : sql`true`,
+      ),
+    )
+    .limit(500);
+}
+
+/** A rejected video's files are gone: its row no longer names them. */
+export async function clearRejectedMedia(db: Database, id: string): Promise<void> {
+  await db
+    .update(videos)
+    .set({ fileUrl: null, thumbUrl: null })
+    .where(and(eq(videos.id, id), eq(videos.status, 'rejected')));
+}
+
+/** The titles of these videos, by id (for lists that name a video). */
+export async function findVideoTitles(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: videos.id, title: videos.title })
+    .from(videos)
+    .where(inArray(videos.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.title]));
 }
