@@ -2,7 +2,8 @@
 // apps/ and packages/; `npm run check` runs lint:deps. Every rule is an error: the build fails on it.
 // Violations that existed when a rule was introduced are listed in
 // .dependency-cruiser-known-violations.json (the baseline, read with --ignore-known); that list
-// only shrinks: fix one, then regenerate it with `npm run lint:deps:baseline`.
+// only shrinks: fix one, then run `npm run lint:deps:baseline` (shrink-only: it drops what no longer
+// occurs and never adds a new violation).
 
 /**
  * Which server module owns which schema file in apps/server/src/db/schema/. Only the owner (its
