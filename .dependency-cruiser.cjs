@@ -82,6 +82,23 @@ module.exports = {
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-layers',
+      comment:
+        'Protects the direction of the web app: app/ and routes/ compose features; features build ' +
+        'on lib/ and components/; lib/ and components/ know no feature, route or app file. A ' +
+        'shared piece that imported a feature would drag that feature into every screen.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|lib|components)/' },
+      to: { path: '^apps/web/src/(routes|app)/' },
+    },
+    {
+      name: 'web-shared-knows-no-feature',
+      comment: 'Protects lib/ and components/ as the shared base: see web-layers.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
       name: 'no-server-from-web',
       comment:
         'Protects the deploy boundary: the browser bundle never contains server code; what both ' +
