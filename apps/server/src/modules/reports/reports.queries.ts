@@ -1,39 +1,21 @@
-/** Reports with their video, its creator and the reporter (SPEC.md §7 "Reports"). */
-import type { AdminReport } from '@adreel/domain';
+/** The reports table's SQL: reports with their reporter (SPEC.md §7 "Reports"), deciding them. */
 import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { profiles, reports, users, videos } from '../../db/schema';
+import { profiles, reports, users } from '../../db/schema';
 
 const reporterProfile = alias(profiles, 'reporter_profile');
-const creatorProfile = alias(profiles, 'creator_profile');
 
-export async function selectAdminReports(
+/** Reports with their reporter's username, newest first or recently closed first; at most 200. */
+export function selectReportRows(
   db: Database,
   where: SQL | undefined,
   order: 'newest' | 'recently_closed' = 'newest',
-): Promise<AdminReport[]> {
-  const rows = await db
-    .select({
-      report: reports,
-      reporterUsername: reporterProfile.username,
-      video: {
-        id: videos.id,
-        title: videos.title,
-        caption: videos.caption,
-        status: videos.status,
-        fileUrl: videos.fileUrl,
-        thumbUrl: videos.thumbUrl,
-        creatorId: videos.creatorId,
-      },
-      creatorUsername: creatorProfile.username,
-      creatorDisplayName: creatorProfile.displayName,
-      creatorPhotoUrl: creatorProfile.photoUrl,
-    })
+) {
+  return db
+    .select({ report: reports, reporterUsername: reporterProfile.username })
     .from(reports)
-    .innerJoin(videos, eq(videos.id, reports.videoId))
     .leftJoin(reporterProfile, eq(reporterProfile.userId, reports.reporterId))
-    .leftJoin(creatorProfile, eq(creatorProfile.userId, videos.creatorId))
     .where(where)
     .orderBy(
       ...(order === 'recently_closed'
@@ -41,40 +23,11 @@ export async function selectAdminReports(
         : [desc(reports.createdAt), desc(reports.id)]),
     )
     .limit(200);
-  return rows.map((row) => ({
-    id: row.report.id,
-    reason: row.report.reason,
-    status: row.report.status,
-    createdAt: row.report.createdAt.toISOString(),
-    resolvedAt: row.report.resolvedAt?.toISOString() ?? null,
-    reporter: { id: row.report.reporterId, username: row.reporterUsername ?? 'unknown' },
-    video: {
-      id: row.video.id,
-      title: row.video.title,
-      caption: row.video.caption,
-      status: row.video.status,
-      fileUrl: row.video.fileUrl,
-      thumbUrl: row.video.thumbUrl,
-      creator: {
-        id: row.video.creatorId,
-        username: row.creatorUsername ?? '',
-        displayName: row.creatorDisplayName ?? row.creatorUsername ?? '',
-        photoUrl: row.creatorPhotoUrl,
-      },
-    },
-  }));
 }
 
-export function listReports(db: Database, status: 'open' | 'closed') {
-  return status === 'open'
-    ? selectAdminReports(db, eq(reports.status, 'open'))
-    : selectAdminReports(db, ne(reports.status, 'open'), 'recently_closed');
-}
-
-export async function findAdminReport(db: Database, id: string): Promise<AdminReport | null> {
-  const [report] = await selectAdminReports(db, eq(reports.id, id));
-  return report ?? null;
-}
+export const reportIs = (id: string) => eq(reports.id, id);
+export const openReports = () => eq(reports.status, 'open');
+export const closedReports = () => ne(reports.status, 'open');
 
 /** Locks a report for a decision (two admins deciding at once take turns); null when unknown. */
 export async function lockReport(tx: Database, id: string) {

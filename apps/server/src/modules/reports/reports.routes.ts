@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { adminErrors } from '../admin/admin.schemas';
-import { listReports } from './reports.queries';
-import { adminCounts, dismissReport, removeReportedVideo } from './reports.service';
+import { adminCounts, dismissReport, listReports, removeReportedVideo } from './reports.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Invalid report ID' }) });
 const decisionErrors = {

@@ -3,7 +3,7 @@
  * transaction: the report closes with its outcome, the audit row is written, and the reporter's
  * outcome mail goes into the outbox, so all three exist exactly when the decision commits.
  */
-import { type AdminCounts, FEED_MESSAGES } from '@adreel/domain';
+import { type AdminCounts, type AdminReport, FEED_MESSAGES } from '@adreel/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -11,14 +11,81 @@ import { reports } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { countPendingVideos, rejectVideo, type WarnLog } from '../videos/videos.service';
+import {
+  countPendingVideos,
+  listVideosById,
+  rejectVideo,
+  type WarnLog,
+} from '../videos/videos.service';
 import { reportOutcomeMail } from './reports.mail';
-import { closeReports, countOpenReports, findAdminReport, lockReport } from './reports.queries';
+import {
+  closedReports,
+  closeReports,
+  countOpenReports,
+  lockReport,
+  openReports,
+  reportIs,
+  selectReportRows,
+} from './reports.queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_CLOSED = 'This report has already been closed';
 
 type Closed = Awaited<ReturnType<typeof closeReports>>;
+
+/** Reports with the video, its creator and the reporter, in the admin's shape. */
+async function adminReports(
+  db: Database,
+  rows: Awaited<ReturnType<typeof selectReportRows>>,
+): Promise<AdminReport[]> {
+  // The videos with their creators come from the videos module (it owns the table).
+  const videos = new Map(
+    (
+      await listVideosById(
+        db,
+        rows.map((row) => row.report.videoId),
+      )
+    ).map((video) => [video.id, video]),
+  );
+  return rows.flatMap((row) => {
+    const video = videos.get(row.report.videoId);
+    // reports.video_id cascades on delete; one gone meanwhile is left out, as a join would.
+    if (!video) return [];
+    return [
+      {
+        id: row.report.id,
+        reason: row.report.reason,
+        status: row.report.status,
+        createdAt: row.report.createdAt.toISOString(),
+        resolvedAt: row.report.resolvedAt?.toISOString() ?? null,
+        reporter: { id: row.report.reporterId, username: row.reporterUsername ?? 'unknown' },
+        video: {
+          id: video.id,
+          title: video.title,
+          caption: video.caption,
+          status: video.status,
+          fileUrl: video.fileUrl,
+          thumbUrl: video.thumbUrl,
+          creator: video.creator,
+        },
+      },
+    ];
+  });
+}
+
+/** The admin's Reports tab: open ones newest first, or closed ones most recently closed first. */
+export async function listReports(db: Database, status: 'open' | 'closed') {
+  const rows =
+    status === 'open'
+      ? await selectReportRows(db, openReports())
+      : await selectReportRows(db, closedReports(), 'recently_closed');
+  return adminReports(db, rows);
+}
+
+export async function findAdminReport(db: Database, id: string): Promise<AdminReport | null> {
+  const [report] = await adminReports(db, await selectReportRows(db, reportIs(id)));
+  return report ?? null;
+}
 
 async function mailReporters(
   tx: Database,

@@ -70,6 +70,12 @@ export async function findVideo(db: Database, id: string): Promise<Video | null>
   return video ?? null;
 }
 
+/** These videos (in no particular order), with their creator and campaign. */
+export function listVideosById(db: Database, ids: readonly string[]): Promise<Video[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectVideos(db, inArray(videos.id, [...new Set(ids)]));
+}
+
 export function listCreatorVideos(db: Database, creatorId: string): Promise<Video[]> {
   return selectVideos(db, eq(videos.creatorId, creatorId));
 }

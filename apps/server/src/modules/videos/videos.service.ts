@@ -32,6 +32,7 @@ import {
   listCreatorVideoRows,
   listCreatorVideos,
   listLiveDemoVideos,
+  listVideosById,
   listVideosByStatus,
   markRejected,
   publishApprovedEntry,
@@ -58,6 +59,7 @@ export {
   findVideoTitles,
   listCreatorVideoRows,
   listCreatorVideos,
+  listVideosById,
   listVideosByStatus,
 };
 
