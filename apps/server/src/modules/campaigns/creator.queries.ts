@@ -4,7 +4,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, transactions, videos } from '../../db/schema';
+import { campaigns, transactions } from '../../db/schema';
 import { campaignIsOpen } from './campaigns.queries';
 
 /** Open campaigns for Upload's picker, newest first. */
@@ -31,16 +31,13 @@ export async function creatorEarnedCents(db: Database, creatorId: string): Promi
   return Number(money?.earningsCents ?? 0);
 }
 
-/**
- * The creator's transactions with their campaign and video titles, newest first. The video's title
- * is a read of the videos module's table, like the brand's ledger (campaigns.queries.ts).
- */
+/** The creator's transactions with their campaign's title, newest first. */
 export function listCreatorTransactions(db: Database, creatorId: string) {
   return db
     .select({
       id: transactions.id,
       campaignTitle: campaigns.title,
-      videoTitle: videos.title,
+      videoId: transactions.videoId,
       amountCents: transactions.amountCents,
       status: transactions.status,
       createdAt: transactions.createdAt,
@@ -48,7 +45,6 @@ export function listCreatorTransactions(db: Database, creatorId: string) {
     })
     .from(transactions)
     .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
-    .leftJoin(videos, eq(videos.id, transactions.videoId))
     .where(eq(transactions.creatorId, creatorId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }

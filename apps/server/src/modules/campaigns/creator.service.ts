@@ -1,7 +1,7 @@
 /** A creator's view of campaigns and money: Upload's picker, the dashboard's tiles, earnings. */
 import type { CreatorEarnings, CreatorStats } from '@adreel/domain';
 import type { Database } from '../../db/client';
-import { creatorVideoTotals } from '../videos/videos.service';
+import { creatorVideoTotals, findVideoTitles } from '../videos/videos.service';
 import {
   creatorEarnedCents,
   listCreatorTransactions,
@@ -21,6 +21,11 @@ export async function creatorStats(db: Database, creatorId: string): Promise<Cre
 /** Totals and transactions, newest first. */
 export async function creatorEarnings(db: Database, creatorId: string): Promise<CreatorEarnings> {
   const rows = await listCreatorTransactions(db, creatorId);
+  // The video's title from the videos module; none when the video is gone (video_id set null).
+  const titles = await findVideoTitles(
+    db,
+    rows.flatMap((row) => (row.videoId ? [row.videoId] : [])),
+  );
   let totalCents = 0;
   let paidOutCents = 0;
   for (const row of rows) {
@@ -30,8 +35,9 @@ export async function creatorEarnings(db: Database, creatorId: string): Promise<
   return {
     totalCents,
     paidOutCents,
-    transactions: rows.map((row) => ({
+    transactions: rows.map(({ videoId, ...row }) => ({
       ...row,
+      videoTitle: videoId ? (titles.get(videoId) ?? null) : null,
       amountCents: Number(row.amountCents),
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
