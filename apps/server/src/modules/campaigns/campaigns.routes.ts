@@ -40,7 +40,7 @@ import {
   setCampaignStatus,
 } from './campaigns.service';
 import { brandPerformance } from './performance.queries';
-import { findCreatorProfile } from './profiles.queries';
+import { findCreatorProfile } from './profiles.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const actionErrors = {

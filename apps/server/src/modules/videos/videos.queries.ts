@@ -316,3 +316,51 @@ export async function findVideoTitles(
     .where(inArray(videos.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.title]));
 }
+
+const published = (creatorId: string) =>
+  and(eq(videos.creatorId, creatorId), eq(videos.status, 'approved'));
+
+/** A public profile's tiles: the creator's published videos, their views and likes. */
+export async function publishedVideoTotals(db: Database, creatorId: string) {
+  const [totals] = await db
+    .select({
+      videoCount: sql<number>`count(*)::int`,
+      totalViews: sql<number>`coalesce(sum(${videos.views}), 0)::bigint`,
+      totalLikes: sql<number>`coalesce(sum(${videos.likes}), 0)::bigint`,
+    })
+    .from(videos)
+    .where(published(creatorId));
+  return {
+    videoCount: Number(totals?.videoCount ?? 0),
+    totalViews: Number(totals?.totalViews ?? 0),
+    totalLikes: Number(totals?.totalLikes ?? 0),
+  };
+}
+
+/** The creator's most recently published videos, as a profile lists them. */
+export async function listRecentPublished(db: Database, creatorId: string, limit: number) {
+  const rows = await db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      caption: videos.caption,
+      thumbUrl: videos.thumbUrl,
+      views: videos.views,
+      likes: videos.likes,
+      publishedAt: videos.publishedAt,
+    })
+    .from(videos)
+    .where(published(creatorId))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(limit);
+  return rows.map((v) => ({ ...v, publishedAt: v.publishedAt?.toISOString() ?? null }));
+}
+
+export async function hasPublishedVideo(db: Database, creatorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(published(creatorId))
+    .limit(1);
+  return row !== undefined;
+}
