@@ -21,12 +21,11 @@ import {
   transactions,
   userRoles,
   users,
-  videos,
   viewEvents,
   whitelist,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { listCreatorVideoRows } from '../videos/videos.service';
+import { findVideoTitles, listCreatorVideoRows } from '../videos/videos.service';
 
 const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 const absolute = (base: string, url: string | null) =>
@@ -47,9 +46,9 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     factorRows,
     identityRows,
     videoRows,
-    likeRows,
-    shareRows,
-    reportRows,
+    likedRows,
+    sharedRows,
+    reportedRows,
     submissionRows,
     transactionRows,
     campaignRows,
@@ -66,20 +65,14 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     db.select().from(identities).where(eq(identities.userId, userId)),
     listCreatorVideoRows(db, userId),
     db
-      .select({ videoId: likes.videoId, title: videos.title, createdAt: likes.createdAt })
+      .select({ videoId: likes.videoId, createdAt: likes.createdAt })
       .from(likes)
-      .innerJoin(videos, eq(videos.id, likes.videoId))
       .where(eq(likes.userId, userId)),
     db
-      .select({ videoId: shares.videoId, title: videos.title, createdAt: shares.createdAt })
+      .select({ videoId: shares.videoId, createdAt: shares.createdAt })
       .from(shares)
-      .innerJoin(videos, eq(videos.id, shares.videoId))
       .where(eq(shares.userId, userId)),
-    db
-      .select({ report: reports, title: videos.title })
-      .from(reports)
-      .innerJoin(videos, eq(videos.id, reports.videoId))
-      .where(eq(reports.reporterId, userId)),
+    db.select().from(reports).where(eq(reports.reporterId, userId)),
     db
       .select({ submission: submissions, campaign: campaigns.title })
       .from(submissions)
@@ -107,6 +100,30 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     db.select().from(digestSends).where(eq(digestSends.userId, userId)),
     db.$count(viewEvents, eq(viewEvents.userId, userId)),
   ]);
+
+  // Titles of the videos they liked, shared or reported, from the videos module; a row whose video
+  // went meanwhile is left out, as a join would.
+  const titlesOf = await findVideoTitles(db, [
+    ...likedRows.map((row) => row.videoId),
+    ...sharedRows.map((row) => row.videoId),
+    ...reportedRows.map((row) => row.videoId),
+  ]);
+  const titled = <T extends { videoId: string }>(rows: T[]) =>
+    rows.flatMap((row) => {
+      const title = titlesOf.get(row.videoId);
+      return title === undefined ? [] : [{ row, title }];
+    });
+  const likeRows = titled(likedRows).map(({ row, title }) => ({
+    videoId: row.videoId,
+    title,
+    createdAt: row.createdAt,
+  }));
+  const shareRows = titled(sharedRows).map(({ row, title }) => ({
+    videoId: row.videoId,
+    title,
+    createdAt: row.createdAt,
+  }));
+  const reportRows = titled(reportedRows).map(({ row, title }) => ({ report: row, title }));
 
   const videoIds = videoRows.map((video) => video.id);
   const videoTitles = new Map(videoRows.map((video) => [video.id, video.title]));
