@@ -1,13 +1,14 @@
 /**
- * The campaigns module's SQL: campaigns with their money and counts, submissions with video and
- * creator, transactions with campaign and creator. Every brand read takes a scope (campaigns.policy)
- * so a brand's query can only ever return its own rows.
+ * The campaigns module's SQL: campaigns with their money and counts, submissions with creator,
+ * transactions with campaign and creator (their videos come from the videos module:
+ * listings.service.ts). Every brand read takes a scope (campaigns.policy) so a brand's query can only
+ * ever return its own rows.
  */
 import type { BrandCampaign, BrandSubmission, BrandTransaction } from '@adreel/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { campaigns, profiles, submissions, transactions, videos } from '../../db/schema';
+import { campaigns, profiles, submissions, transactions } from '../../db/schema';
 
 /** Today's date in UTC, the calendar deadlines are kept in (the form checks the same day). */
 export const todayUtcSql = sql`(now() at time zone 'utc')::date`;
@@ -110,32 +111,23 @@ function person(
   };
 }
 
-export async function listBrandSubmissions(
+/** Submissions in the brand's scope, newest first; their videos come from the videos module. */
+export async function selectBrandSubmissions(
   db: Database,
   scope: SQL | undefined,
   id?: string,
-): Promise<BrandSubmission[]> {
+): Promise<(Omit<BrandSubmission, 'video'> & { videoId: string })[]> {
   const rows = await db
     .select({
       submission: submissions,
       campaignTitle: campaigns.title,
       payoutPerVideoCents: campaigns.payoutPerVideoCents,
-      video: {
-        id: videos.id,
-        title: videos.title,
-        caption: videos.caption,
-        status: videos.status,
-        fileUrl: videos.fileUrl,
-        thumbUrl: videos.thumbUrl,
-        durationSec: videos.durationSec,
-      },
       username: creatorProfiles.username,
       displayName: creatorProfiles.displayName,
       photoUrl: creatorProfiles.photoUrl,
     })
     .from(submissions)
     .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
-    .innerJoin(videos, eq(videos.id, submissions.videoId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, submissions.creatorId))
     .where(and(scope, id ? eq(submissions.id, id) : undefined))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
@@ -151,27 +143,26 @@ export async function listBrandSubmissions(
       payoutPerVideoCents: Number(row.payoutPerVideoCents),
     },
     creator: person(row.submission.creatorId, row),
-    video: row.video,
+    videoId: row.submission.videoId,
   }));
 }
 
-export async function listBrandTransactions(
+/** Transactions in the brand's scope, newest first; their video titles come from the videos module. */
+export async function selectBrandTransactions(
   db: Database,
   scope: SQL | undefined,
   id?: string,
-): Promise<BrandTransaction[]> {
+): Promise<(Omit<BrandTransaction, 'videoTitle'> & { videoId: string | null })[]> {
   const rows = await db
     .select({
       transaction: transactions,
       campaignTitle: campaigns.title,
-      videoTitle: videos.title,
       username: creatorProfiles.username,
       displayName: creatorProfiles.displayName,
       photoUrl: creatorProfiles.photoUrl,
     })
     .from(transactions)
     .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
-    .leftJoin(videos, eq(videos.id, transactions.videoId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, transactions.creatorId))
     .where(and(scope, id ? eq(transactions.id, id) : undefined))
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
@@ -179,7 +170,7 @@ export async function listBrandTransactions(
     id: t.id,
     campaign: { id: t.campaignId, title: row.campaignTitle },
     creator: t.creatorId ? person(t.creatorId, row) : null,
-    videoTitle: row.videoTitle,
+    videoId: t.videoId,
     amountCents: Number(t.amountCents),
     status: t.status,
     createdAt: t.createdAt.toISOString(),
@@ -187,17 +178,16 @@ export async function listBrandTransactions(
   }));
 }
 
-export async function listCreatorSubmissions(db: Database, creatorId: string) {
+/** The creator's own submissions, newest first; their videos come from the videos module. */
+export async function selectCreatorSubmissions(db: Database, creatorId: string) {
   const rows = await db
     .select({
       submission: submissions,
       campaignTitle: campaigns.title,
       payoutPerVideoCents: campaigns.payoutPerVideoCents,
-      video: { id: videos.id, title: videos.title, status: videos.status },
     })
     .from(submissions)
     .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
-    .innerJoin(videos, eq(videos.id, submissions.videoId))
     .where(eq(submissions.creatorId, creatorId))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
   return rows.map((row) => ({
@@ -211,6 +201,6 @@ export async function listCreatorSubmissions(db: Database, creatorId: string) {
       title: row.campaignTitle,
       payoutPerVideoCents: Number(row.payoutPerVideoCents),
     },
-    video: row.video,
+    videoId: row.submission.videoId,
   }));
 }

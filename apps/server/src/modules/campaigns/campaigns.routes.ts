@@ -25,13 +25,7 @@ import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { notFound } from '../../platform/errors';
 import { brandScope } from './campaigns.policy';
-import {
-  listBrandCampaigns,
-  listBrandSubmissions,
-  listBrandTransactions,
-  listCreatorSubmissions,
-  listOpenCampaigns,
-} from './campaigns.queries';
+import { listBrandCampaigns, listOpenCampaigns } from './campaigns.queries';
 import {
   approveSubmission,
   createCampaign,
@@ -39,6 +33,11 @@ import {
   rejectSubmission,
   setCampaignStatus,
 } from './campaigns.service';
+import {
+  listBrandSubmissions,
+  listBrandTransactions,
+  listCreatorSubmissions,
+} from './listings.service';
 import { brandPerformance } from './performance.queries';
 import { findCreatorProfile } from './profiles.service';
 

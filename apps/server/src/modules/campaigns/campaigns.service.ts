@@ -24,12 +24,8 @@ import {
   fitsBudget,
   whyVideoCannotBeApproved,
 } from './campaigns.policy';
-import {
-  bookedCentsSql,
-  listBrandCampaigns,
-  listBrandSubmissions,
-  listBrandTransactions,
-} from './campaigns.queries';
+import { bookedCentsSql, listBrandCampaigns } from './campaigns.queries';
+import { listBrandSubmissions, listBrandTransactions } from './listings.service';
 
 type Actor = Pick<AuthContext, 'userId' | 'roles'>;
 
