@@ -3,9 +3,10 @@
  * for by everyone who opens /feed, so each process keeps the serialized page for a short time
  * (FEED_CACHE_MS, 1 s by default) per cursor and start. A signed-out viewer may see counters up to
  * that old; signed-in viewers (likedByMe, their own like) always get a fresh page. Requests that miss
- * together share one query (no stampede when an entry expires under load). Moderation in this
- * process (approve, reject, feature, remove) clears every cache at once; other processes' caches
- * expire within the TTL.
+ * together share one query (no stampede when an entry expires under load). A change in this process
+ * to what the feed shows (an admin's or brand's approval, rejection, featuring, removal after a
+ * report, an account's deletion) clears every cache at once, from the one place that makes those
+ * changes (videos.service.ts); other processes' caches expire within the TTL.
  */
 
 /** Cursors come from the caller: keep the map bounded whatever they send. */
@@ -48,7 +49,7 @@ export function createFeedCache(ttlMs: number): FeedCache & { close(): void } {
   return cache;
 }
 
-/** What moderation calls once a video's place in the feed changed. */
+/** What videos.service.ts calls once a video's place in the feed changed. */
 export function invalidateFeedCaches(): void {
   for (const cache of live) cache.clear();
 }
