@@ -24,8 +24,8 @@ import {
 } from '../../platform/jobs/queue';
 import { POSTER_EXT, poster, probe, sniffVideo, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
+import { markProcessed, markProcessingFailed } from './lifecycle.queries';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
-import { markProcessed, markProcessingFailed } from './videos.queries';
 
 export const FAILED_REASON =
   'We could not process this video. Please export it again as MP4 (H.264) and upload it once more.';

@@ -7,8 +7,8 @@
 import type { Database } from '../../db/client';
 import { keyFromUrl } from '../../platform/storage/keys';
 import type { Storage } from '../../platform/storage/storage';
+import { clearRejectedMedia, listRejectedWithMedia } from './lifecycle.queries';
 import { videoMediaDir } from './process-video.job';
-import { clearRejectedMedia, listRejectedWithMedia } from './videos.queries';
 
 /** Deletes the media of rejected videos (one, or all still holding URLs); returns how many. */
 export async function purgeRejectedMedia(

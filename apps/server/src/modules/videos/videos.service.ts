@@ -16,18 +16,25 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { invalidateFeedCaches } from '../feed/feed.cache';
-import { purgeRejectedMedia } from './video-media';
 import {
   addShare,
   approvePendingVideo,
   bumpLikes,
-  countVideosWithStatus,
-  creatorVideoTotals,
   dropOneLikeEach,
   dropShares,
   findLiveVideoLikes,
-  findVideo,
   findVideoStatus,
+  markRejected,
+  publishApprovedEntry,
+  rejectCreatorVideos,
+  setCampaign,
+  setFeatured,
+} from './lifecycle.queries';
+import { purgeRejectedMedia } from './video-media';
+import {
+  countVideosWithStatus,
+  creatorVideoTotals,
+  findVideo,
   findVideoTitles,
   hasPublishedVideo,
   listCreatorVideoRows,
@@ -36,12 +43,7 @@ import {
   listRecentPublished,
   listVideosById,
   listVideosByStatus,
-  markRejected,
-  publishApprovedEntry,
   publishedVideoTotals,
-  rejectCreatorVideos,
-  setCampaign,
-  setFeatured,
 } from './videos.queries';
 
 /** Where a media clean-up that can be retried later reports its failure. */
