@@ -204,3 +204,20 @@ export async function selectCreatorSubmissions(db: Database, creatorId: string) 
     videoId: row.submission.videoId,
   }));
 }
+
+/** Holds the campaign open for an entry (share lock until the caller commits); false if not open. */
+export async function lockOpenCampaign(tx: Database, id: string): Promise<boolean> {
+  const [campaign] = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), campaignIsOpen()))
+    .for('share');
+  return campaign !== undefined;
+}
+
+export async function insertSubmission(
+  tx: Database,
+  entry: { campaignId: string; creatorId: string; videoId: string },
+): Promise<void> {
+  await tx.insert(submissions).values({ ...entry, status: 'submitted' });
+}

@@ -12,6 +12,19 @@ import { videos } from '../../db/schema';
 const changed = { id: videos.id, title: videos.title, creatorId: videos.creatorId };
 export type ChangedVideo = { id: string; title: string; creatorId: string };
 
+/** An upload registered: the video waits for processing; returns its id. */
+export async function insertUploadedVideo(
+  tx: Database,
+  values: Omit<typeof videos.$inferInsert, 'status'>,
+): Promise<string> {
+  const [video] = await tx
+    .insert(videos)
+    .values({ ...values, status: 'processing' })
+    .returning({ id: videos.id });
+  if (!video) throw new Error('insert into videos returned no row');
+  return video.id;
+}
+
 /** The admin's approval: a pending video is published now. */
 export async function approvePendingVideo(tx: Database, id: string): Promise<ChangedVideo | null> {
   const [row] = await tx

@@ -13,10 +13,11 @@ import {
 } from '@adreel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, jobs, submissions, videos } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs/queue';
 import { probe, sniffVideo } from '../../platform/media/ffmpeg';
-import { campaignIsOpen } from '../campaigns/campaigns.queries';
+import { enterCampaign, holdOpenCampaign } from '../campaigns/entries.service';
+import { insertUploadedVideo } from './lifecycle.queries';
 import { findVideo } from './videos.queries';
 
 export const INVALID_TYPE_MESSAGE =
@@ -113,38 +114,27 @@ export async function createUploadedVideo(db: Database, input: UploadedVideoInpu
       );
     if (registered) throw new UploadAlreadyRegistered();
     if (metadata.campaignId) {
-      const [campaign] = await tx
-        .select({ id: campaigns.id })
-        .from(campaigns)
-        .where(and(eq(campaigns.id, metadata.campaignId), campaignIsOpen()))
-        .for('share');
-      if (!campaign) throw new UploadRefused(409, 'campaign_closed', CAMPAIGN_CLOSED_MESSAGE);
+      if (!(await holdOpenCampaign(tx, metadata.campaignId)))
+        throw new UploadRefused(409, 'campaign_closed', CAMPAIGN_CLOSED_MESSAGE);
     }
-    const [video] = await tx
-      .insert(videos)
-      .values({
-        creatorId: input.creatorId,
-        campaignId: metadata.campaignId ?? null,
-        title: metadata.title,
-        caption: metadata.caption || null,
-        ctaText: metadata.ctaText || null,
-        ctaUrl: metadata.ctaUrl ?? null,
-        status: 'processing',
-        durationSec: Math.round(checked.durationSec * 100) / 100,
-      })
-      .returning({ id: videos.id });
-    if (!video) throw new Error('insert into videos returned no row');
-    if (metadata.campaignId) {
-      await tx.insert(submissions).values({
+    const videoId = await insertUploadedVideo(tx, {
+      creatorId: input.creatorId,
+      campaignId: metadata.campaignId ?? null,
+      title: metadata.title,
+      caption: metadata.caption || null,
+      ctaText: metadata.ctaText || null,
+      ctaUrl: metadata.ctaUrl ?? null,
+      durationSec: Math.round(checked.durationSec * 100) / 100,
+    });
+    if (metadata.campaignId)
+      await enterCampaign(tx, {
         campaignId: metadata.campaignId,
         creatorId: input.creatorId,
-        videoId: video.id,
-        status: 'submitted',
+        videoId,
       });
-    }
-    const payload: ProcessVideoPayload = { videoId: video.id, uploadId: input.uploadId };
+    const payload: ProcessVideoPayload = { videoId, uploadId: input.uploadId };
     await enqueueJob(tx, PROCESS_VIDEO_QUEUE, payload, { maxAttempts: 3 });
-    return video.id;
+    return videoId;
   });
   const video = await findVideo(db, videoId);
   if (!video) throw new Error('the new video is missing');
