@@ -74,6 +74,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
   /** Lower limits for tests that must reach them. */
   rateLimits?: RateLimitOverrides;
+  /** Tests only: the rate limiter's clock, which they move instead of sleeping (default: real). */
+  rateLimitClock?: () => Date;
   /** bench:feed only: turns the access-token revocation check off and on (decision 023). */
   revocationSwitch?: RevocationSwitch;
 }
@@ -138,7 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     revocations,
     hasVerifiedFactor: (userId) => hasVerifiedFactor(database.db, userId),
   });
-  const rateLimiter = createRateLimiter(database.db, deps.rateLimits ?? config.rateLimits);
+  const rateLimiter = createRateLimiter(
+    database.db,
+    deps.rateLimits ?? config.rateLimits,
+    deps.rateLimitClock,
+  );
   const mailer = await startMailer({ config, database, realtime, log: app.log });
   app.addHook('onClose', async () => {
     await mailer.close();

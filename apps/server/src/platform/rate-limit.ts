@@ -68,7 +68,15 @@ export function backoffDelaySeconds(failures: number, free: number): number {
   return Math.min(BACKOFF_MAX_DELAY_SECONDS, 2 ** Math.min(failures - free, 30));
 }
 
-export function createRateLimiter(db: Database, overrides: RateLimitOverrides = {}) {
+/**
+ * `clock` is what every attempt is timed by unless the caller passes its own `now`: the real clock,
+ * except in tests, which move a clock of their own instead of waiting out a wait.
+ */
+export function createRateLimiter(
+  db: Database,
+  overrides: RateLimitOverrides = {},
+  clock: () => Date = () => new Date(),
+) {
   const limitOf = (rule: RateLimitRule) => {
     const entry = Object.entries(RATE_LIMITS).find(([, value]) => value.name === rule.name);
     const override = entry ? overrides[entry[0] as keyof typeof RATE_LIMITS] : undefined;
@@ -82,7 +90,7 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
    */
   async function consumeAll(
     attempts: ReadonlyArray<readonly [RateLimitRule, string]>,
-    now = new Date(),
+    now = clock(),
   ): Promise<void> {
     const entries = attempts
       .map(([rule, subject]) => {
@@ -134,7 +142,7 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
    */
   async function enterBackoff(
     attempts: ReadonlyArray<readonly [RateLimitRule, string]>,
-    now = new Date(),
+    now = clock(),
   ): Promise<number> {
     const entries = backoffEntries(attempts);
     if (entries.length === 0) return 0;
@@ -180,7 +188,7 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
   /** The attempt failed: its subjects wait from now as long as their failure counts say. */
   async function failed(
     attempts: ReadonlyArray<readonly [RateLimitRule, string]>,
-    now = new Date(),
+    now = clock(),
   ): Promise<void> {
     for (const { key, free } of backoffEntries(attempts)) {
       await db.execute(sql`
@@ -218,7 +226,7 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
      * Takes one counted attempt back from `rule`'s current window for `subject` (pass the `now` it
      * was counted with): limits that should count failures only call this on a success.
      */
-    refundWindow: async (rule: RateLimitRule, subject: string, now = new Date()): Promise<void> => {
+    refundWindow: async (rule: RateLimitRule, subject: string, now = clock()): Promise<void> => {
       const windowMs = rule.windowSeconds * 1000;
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
       await db.execute(sql`
@@ -230,7 +238,7 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
      * Counts one attempt against `rule` for `subject` (an IP, a lower-cased email…) and throws a
      * RateLimitedError (429) once the window's limit is passed.
      */
-    consume: (rule: RateLimitRule, subject: string, now = new Date()): Promise<void> =>
+    consume: (rule: RateLimitRule, subject: string, now = clock()): Promise<void> =>
       consumeAll([[rule, subject]], now),
     consumeAll,
   };

@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
+import { testClock } from '../support/clock';
 import { createUser } from '../support/factories';
 
 let ctx: TestApp;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { rateLimits: { signInPerAccount: 3 } });
+  // The limiter's clock stands still: the wait after the third failure (1 s) cannot run out between
+  // two requests on a slow machine.
+  ctx = await createTestApp(
+    {},
+    { rateLimits: { signInPerAccount: 3 }, rateLimitClock: testClock().now },
+  );
 });
 afterAll(() => ctx.close());
 

@@ -3,11 +3,14 @@
  * (docs/decisions/025-sign-in-throttling.md). Before it, ten wrong passwords from anywhere blocked
  * the owner's right one for 15 minutes, and successes counted toward the same limit.
  * Default limits: 10 free failures per account (untrusted clients) and per device cookie.
+ * The limiter's clock stands still unless a test moves it: a wait of 1 s is waited out by moving the
+ * clock, so a slow machine cannot let an attempt through that the test expects to be refused.
  */
 import { signInThrottledMessage } from '@adreel/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mfaVerify, ticketFor, userWithTotp } from '../http/mfa.support';
 import { createTestApp, type TestApp } from '../support/app';
+import { testClock } from '../support/clock';
 import { createUser } from '../support/factories';
 
 const PASSWORD = 'open sesame';
@@ -24,8 +27,9 @@ beforeEach(() => {
 });
 
 let ctx: TestApp;
+const clock = testClock();
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { rateLimitClock: clock.now });
 });
 afterAll(() => ctx.close());
 
@@ -67,8 +71,6 @@ async function ownerBrowser(email: string): Promise<Cookies> {
   expect(res.statusCode).toBe(200);
   return cookiesFrom(res);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Wrong passwords until the account's untrusted allowance is spent (each answered 401). */
 async function spendAllowance(email: string, attempt: Partial<Attempt> = {}) {
@@ -136,7 +138,7 @@ describe('sign-in throttling', () => {
       });
       seen.push(Number(refused.headers['retry-after']));
       if (wait === 4) break;
-      await sleep(wait * 1000);
+      clock.advance(wait * 1000);
       const next = await signIn({ email: user.email, password: 'another guess' });
       expect(next.statusCode).toBe(401);
     }
@@ -153,7 +155,10 @@ describe('sign-in throttling', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(2);
     expect(refused.json().error.message).toBe(signInThrottledMessage(retryAfter));
-    await sleep(retryAfter * 1000);
+    // A moment before the wait ends, still refused; once it has, let in.
+    clock.advance(retryAfter * 1000 - 1);
+    expect((await signIn({ email: user.email, password: PASSWORD })).statusCode).toBe(429);
+    clock.advance(1);
     const signedIn = await signIn({ email: user.email, password: PASSWORD });
     expect(signedIn.statusCode).toBe(200);
     // The success reset the account's count: the next mistake is just a mistake.

@@ -25,7 +25,7 @@ export interface TestApp {
 /** The whole app on a fresh database of its own (PGlite, or TEST_DATABASE_URL's server). */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { rateLimits?: RateLimitOverrides } = {},
+  options: { rateLimits?: RateLimitOverrides; rateLimitClock?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fakeWebBuild(), ...env });
