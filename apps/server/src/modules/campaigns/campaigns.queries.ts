@@ -221,3 +221,11 @@ export async function insertSubmission(
 ): Promise<void> {
   await tx.insert(submissions).values({ ...entry, status: 'submitted' });
 }
+
+/** The submitted entry of a video an admin rejected closes (no payout can follow). */
+export async function closeSubmittedEntry(tx: Database, videoId: string): Promise<void> {
+  await tx
+    .update(submissions)
+    .set({ status: 'rejected_by_admin', decidedAt: sql`now()` })
+    .where(and(eq(submissions.videoId, videoId), eq(submissions.status, 'submitted')));
+}

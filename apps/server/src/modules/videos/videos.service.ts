@@ -9,12 +9,11 @@
  * submission, no payout can follow).
  */
 import type { Video, VideoStatus } from '@adreel/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { submissions } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage/storage';
+import { closeEntryOfRejectedVideo } from '../campaigns/entries.service';
 import { invalidateFeedCaches } from '../feed/feed.cache';
 import {
   addShare,
@@ -97,10 +96,7 @@ export async function rejectVideo(tx: Database, input: RejectVideo) {
     targetId: row.id,
     details: { title: row.title, creatorId: row.creatorId, ...input.details },
   });
-  await tx
-    .update(submissions)
-    .set({ status: 'rejected_by_admin', decidedAt: sql`now()` })
-    .where(and(eq(submissions.videoId, row.id), eq(submissions.status, 'submitted')));
+  await closeEntryOfRejectedVideo(tx, row.id);
   return row;
 }
 
