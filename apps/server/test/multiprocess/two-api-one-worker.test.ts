@@ -169,10 +169,32 @@ describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL
       const response = await signIn(urls[attempt % 2] ?? '', limitedEmail, 'a wrong password 1');
       expect(response.status).toBe(401);
     }
+    const database = await state.openDb();
+    try {
+      // One count of all ten, whose last failure started the first wait (1 s from when its
+      // password was found wrong, the attempt counted a little before)...
+      const key = `signin:account:${limitedEmail}`;
+      const [count] = (
+        await database.db.execute<{ failures: number; wait_ms: number }>(sql`
+          select failures,
+            (extract(epoch from blocked_until - last_attempt_at) * 1000)::float8 as wait_ms
+          from failure_backoffs where key = ${key}`)
+      ).rows;
+      expect(count?.failures).toBe(10);
+      expect(count?.wait_ms).toBeGreaterThanOrEqual(1000);
+      // ...which the test makes last an hour: a machine slow for a second between two requests
+      // would otherwise see it end, and a refusal from both processes is what is asked.
+      await database.db.execute(sql`
+        update failure_backoffs set blocked_until = blocked_until + interval '1 hour'
+        where key = ${key}`);
+    } finally {
+      await database.close();
+    }
     for (const url of urls) {
       const refused = await signIn(url, limitedEmail, 'a wrong password 1');
       expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The wait each process reads is the shared one.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_000);
       expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
         'rate_limited',
       );
