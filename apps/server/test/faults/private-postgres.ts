@@ -29,7 +29,13 @@ export interface PrivatePostgres {
   port: number;
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
-  start(): Promise<void>;
+  /** `databaseUrl` (one of this server's) over the Unix socket instead of TCP. */
+  overSocket(databaseUrl: string): string;
+  /**
+   * `socketOnly`: no TCP, so clients of `url` (the servers under test) cannot connect while the test
+   * still can through `overSocket`.
+   */
+  start(options?: { socketOnly?: boolean }): Promise<void>;
   /** A fast shutdown: open sessions are ended, as in a restart for maintenance. */
   stop(): Promise<void>;
   dispose(): Promise<void>;
@@ -50,14 +56,20 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
     asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
   await as(INITDB, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const options = (listen: string) =>
+    `-p ${port} -k ${folder} -c listen_addresses=${listen} -c fsync=off`;
   const ctl = (args: string[]) =>
     as(PG_CTL, ['-D', dataDir, '-l', path.join(folder, 'log'), ...args]);
   const server: PrivatePostgres = {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: async () => {
-      await ctl(['-o', options, '-w', 'start']);
+    overSocket: (databaseUrl) => {
+      const url = new URL(databaseUrl);
+      url.searchParams.set('host', folder);
+      return url.toString();
+    },
+    start: async ({ socketOnly = false } = {}) => {
+      await ctl(['-o', options(socketOnly ? "''" : '127.0.0.1'), '-w', 'start']);
     },
     stop: async () => {
       await ctl(['-m', 'fast', '-w', 'stop']);
