@@ -9,14 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { rateLimitCounters } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
+import { testClock } from '../support/clock';
 
 const LIMIT = 3;
 
-/** The app as deployed (NODE_ENV=production), with a join limit of LIMIT per IP and hour. */
+/**
+ * The app as deployed (NODE_ENV=production), with a join limit of LIMIT per IP and hour. The
+ * limiter's clock stands still, so a test running across the top of the hour (a new window) still
+ * reaches the limit.
+ */
 async function production(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   return createTestApp(
     { NODE_ENV: 'production', PUBLIC_URL: 'https://adreel.example', ...env },
-    { rateLimits: { joinPerIp: LIMIT } },
+    { rateLimits: { joinPerIp: LIMIT }, rateLimitClock: testClock().now },
   );
 }
 

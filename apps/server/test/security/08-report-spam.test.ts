@@ -12,6 +12,7 @@ import { MIGRATIONS_FOLDER } from '../../src/db/client';
 import { reports } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { type AuthHeaders, signedInUser } from '../support/auth';
+import { testClock } from '../support/clock';
 import { createUser, createVideo } from '../support/factories';
 
 let t: TestApp;
@@ -101,7 +102,12 @@ describe('report spam (issue 13 item 8)', () => {
   });
 
   it('past the per-user report limit (RATE_LIMITS.reportsPerUser, tunable by RATE_LIMITS) the answer is a 429 with a clear message', async () => {
-    const limited = await createTestApp({ RATE_LIMITS: JSON.stringify({ reportsPerUser: 3 }) });
+    // The limiter's clock stands still: four reports across the top of the hour (a new window)
+    // would otherwise never reach the limit.
+    const limited = await createTestApp(
+      { RATE_LIMITS: JSON.stringify({ reportsPerUser: 3 }) },
+      { rateLimitClock: testClock().now },
+    );
     try {
       const { headers } = await signedInUser(limited, 'viewer');
       const videos = await Promise.all(
