@@ -6,7 +6,7 @@
 import type { VideoStatus } from '@adreel/domain';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { videos } from '../../db/schema';
+import { videos } from '../../db/schema/videos';
 
 /** What the audit log names of a video whose state changed. */
 const changed = { id: videos.id, title: videos.title, creatorId: videos.creatorId };
