@@ -68,6 +68,20 @@ describe('rate limiter', () => {
     expect(waits.filter((wait) => wait === 0)).toHaveLength(3);
   });
 
+  it('never holds back an attempt while no wait is due, whatever order clocks arrive in', async () => {
+    // Two people behind one address sign in at once: the one that locks the row first read the
+    // clock a moment later. No failure is past the free ones, so neither may be told to wait.
+    const limiter = createRateLimiter(database.db);
+    const backoff = { name: 'test:order', limit: 5, windowSeconds: 60 };
+    const later = new Date(Date.UTC(2026, 5, 1, 0, 0, 0, 50));
+    const earlier = new Date(Date.UTC(2026, 5, 1, 0, 0, 0, 0));
+    expect(await limiter.enterBackoff([[backoff, 'ip']], later)).toBe(0);
+    await limiter.failed([[backoff, 'ip']], later);
+    expect(await limiter.enterBackoff([[backoff, 'ip']], earlier)).toBe(0);
+    await limiter.refund(backoff, 'ip');
+    expect(await limiter.enterBackoff([[backoff, 'ip']], earlier)).toBe(0);
+  });
+
   it('prunes windows older than a day', async () => {
     const limiter = createRateLimiter(database.db);
     await limiter.consume(rule, 'old', new Date('2020-01-01T00:00:00Z'));

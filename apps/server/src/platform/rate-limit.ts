@@ -59,6 +59,9 @@ export class RateLimitedError extends AppError {
 
 export type RateLimitOverrides = Partial<Record<keyof typeof RATE_LIMITS, number>>;
 
+/** blocked_until of a subject with no wait due (the epoch: before any attempt's clock reading). */
+const NEVER_BLOCKED = new Date(0);
+
 /** The longest a backoff makes an attempt wait: "a few minutes" (decision 025). */
 export const BACKOFF_MAX_DELAY_SECONDS = 5 * 60;
 
@@ -150,7 +153,7 @@ export function createRateLimiter(
     return db.transaction(async (tx) => {
       await tx
         .insert(failureBackoffs)
-        .values(keys.map((key) => ({ key, blockedUntil: now, lastAttemptAt: now })))
+        .values(keys.map((key) => ({ key, blockedUntil: NEVER_BLOCKED, lastAttemptAt: now })))
         .onConflictDoNothing();
       const rows = await tx
         .select()
@@ -172,12 +175,14 @@ export function createRateLimiter(
       if (wait > 0) return wait;
       for (const entry of counted) {
         const delayMs = backoffDelaySeconds(entry.failures, entry.free) * 1000;
+        // A wait is only ever written when one is due: stamping "blocked until now" would make a
+        // concurrent attempt that read the clock a moment earlier wait a second for nothing.
         await tx
           .update(failureBackoffs)
           .set({
             failures: entry.failures,
             lastAttemptAt: now,
-            blockedUntil: new Date(now.getTime() + delayMs),
+            ...(delayMs > 0 ? { blockedUntil: new Date(now.getTime() + delayMs) } : {}),
           })
           .where(sql`${failureBackoffs.key} = ${entry.key}`);
       }
@@ -194,9 +199,8 @@ export function createRateLimiter(
       await db.execute(sql`
         update ${failureBackoffs}
         set blocked_until = greatest(blocked_until, ${now.toISOString()}::timestamptz
-          + make_interval(secs => case when failures < ${free} then 0
-            else least(${BACKOFF_MAX_DELAY_SECONDS}, power(2, least(failures - ${free}, 30))) end))
-        where key = ${key}`);
+          + make_interval(secs => least(${BACKOFF_MAX_DELAY_SECONDS}, power(2, least(failures - ${free}, 30)))))
+        where key = ${key} and failures >= ${free}`);
     }
   }
 
@@ -218,7 +222,7 @@ export function createRateLimiter(
       await db.execute(sql`
         update ${failureBackoffs}
         set failures = greatest(failures - 1, 0),
-          blocked_until = case when failures - 1 < ${free} then least(blocked_until, last_attempt_at)
+          blocked_until = case when failures - 1 < ${free} then ${NEVER_BLOCKED.toISOString()}::timestamptz
             else blocked_until end
         where key = ${`${rule.name}:${subject}`}`);
     },
