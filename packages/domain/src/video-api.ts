@@ -55,6 +55,8 @@ export const videoSchema = z.object({
   status: z.enum(VIDEO_STATUSES),
   /** Why processing failed, in words the creator can act on; null otherwise. */
   failureReason: z.string().nullable(),
+  /** While processing, the percentage done (0–100) once the job has reported; null otherwise. */
+  processingProgress: z.number().int().min(0).max(100).nullable(),
   durationSec: z.number().nullable(),
   /** Playable H.264/AAC MP4 (HTTP Range), once processed. */
   fileUrl: z.string().nullable(),

@@ -46,6 +46,36 @@ describe('my videos', () => {
     expect(within(cooking).getByText('Processing')).toBeTruthy();
   });
 
+  it("shows a processing video's percentage, with a progress bar, and asks again until it is done", async () => {
+    const processing = buildVideo({
+      title: 'Cooking',
+      status: 'processing',
+      processingProgress: 42,
+      durationSec: null,
+    });
+    const done = { ...processing, status: 'pending' as const, processingProgress: null };
+    let calls = 0;
+    mockApi({
+      'GET /api/creator/videos': () => {
+        calls += 1;
+        return jsonResponse({ videos: [calls === 1 ? processing : done] });
+      },
+    });
+    renderApp('/creator/videos', signedInAs('creator'));
+
+    const cooking = (await screen.findByText('Cooking')).closest('li') as HTMLElement;
+    expect(within(cooking).getByText('Processing 42%')).toBeTruthy();
+    const bar = within(cooking).getByRole('progressbar', { name: 'Processing' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(bar.getAttribute('aria-valuetext')).toBe('42%');
+
+    // Polled while it processes: once done, the percentage and the bar are gone.
+    await waitFor(() => expect(screen.getByText('Pending')).toBeTruthy(), { timeout: 5000 });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText(/42%/)).toBeNull();
+    expect(calls).toBe(2);
+  });
+
   it('invites a first upload when there are no videos', async () => {
     mockApi({
       'GET /api/creator/videos': jsonResponse({ videos: [] }),

@@ -11,6 +11,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     caption: null,
     status: 'pending',
     failureReason: null,
+    processingProgress: null,
     durationSec: 24,
     fileUrl: '/media/videos/clip.mp4',
     thumbUrl: null,

@@ -10,6 +10,7 @@ import {
   integer,
   pgTable,
   real,
+  smallint,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -34,6 +35,8 @@ export const videos = pgTable(
     durationSec: real('duration_sec'),
     status: text('status', { enum: VIDEO_STATUSES }).notNull().default('processing'),
     failureReason: text('failure_reason'),
+    /** How far the transcode is, 0–100 (issue 14 item 8); null before the job's first report. */
+    processingProgress: smallint('processing_progress'),
     title: text('title').notNull(),
     caption: text('caption'),
     ctaUrl: text('cta_url'),
@@ -69,6 +72,10 @@ export const videos = pgTable(
     check(
       'videos_counters_non_negative',
       sql`${t.views} >= 0 and ${t.likes} >= 0 and ${t.shares} >= 0 and ${t.clicks} >= 0 and ${t.vt50Count} >= 0 and ${t.vt90Count} >= 0`,
+    ),
+    check(
+      'videos_processing_progress_percent',
+      sql`${t.processingProgress} is null or ${t.processingProgress} between 0 and 100`,
     ),
     check('videos_watch_time_avg_fraction', sql`${t.watchTimeAvg} between 0 and 1`),
     // Past processing a video has a playable file; an approved one has a publication time to decay

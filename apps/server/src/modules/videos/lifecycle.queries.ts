@@ -141,6 +141,18 @@ export async function setCampaign(tx: Database, id: string, campaignId: string):
   await tx.update(videos).set({ campaignId }).where(eq(videos.id, id));
 }
 
+/** How far processing is (0–100), while the video is still processing. */
+export async function setProcessingProgress(
+  db: Database,
+  id: string,
+  percent: number,
+): Promise<void> {
+  await db
+    .update(videos)
+    .set({ processingProgress: Math.max(0, Math.min(100, Math.round(percent))) })
+    .where(and(eq(videos.id, id), eq(videos.status, 'processing')));
+}
+
 /** Processing finished: the renditions are stored and the video waits for review. */
 export async function markProcessed(
   db: Database,
@@ -149,7 +161,7 @@ export async function markProcessed(
 ): Promise<boolean> {
   const rows = await db
     .update(videos)
-    .set({ status: 'pending', ...media, failureReason: null })
+    .set({ status: 'pending', ...media, failureReason: null, processingProgress: 100 })
     .where(and(eq(videos.id, id), eq(videos.status, 'processing')))
     .returning({ id: videos.id });
   return rows.length > 0;

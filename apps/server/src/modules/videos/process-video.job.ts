@@ -24,7 +24,7 @@ import {
 } from '../../platform/jobs/queue';
 import { POSTER_EXT, poster, probe, sniffVideo, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
-import { markProcessed, markProcessingFailed } from './lifecycle.queries';
+import { markProcessed, markProcessingFailed, setProcessingProgress } from './lifecycle.queries';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
 
 export const FAILED_REASON =
@@ -38,6 +38,8 @@ export interface VideoProcessingDeps {
   leaseMs?: number;
   pollMs?: number;
   backoffMs?: number;
+  /** The least time between two progress writes to the video's row (issue 14 item 8). */
+  progressEveryMs?: number;
 }
 
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
@@ -65,7 +67,11 @@ export interface RenderedVideo {
  * (H.264/AAC, within 720×1280, +faststart, cut at VIDEO_MAX_SECONDS) and its poster, written into
  * `work`.
  */
-export async function renderVideo(original: string, work: string): Promise<RenderedVideo> {
+export async function renderVideo(
+  original: string,
+  work: string,
+  onProgress?: (fraction: number) => void,
+): Promise<RenderedVideo> {
   // Read as the container its bytes are, as the upload's checks did (decision 027).
   const type = await sniffVideo(original);
   if (!type) throw new PermanentJobError('Not a video container');
@@ -80,6 +86,8 @@ export async function renderVideo(original: string, work: string): Promise<Rende
       maxSeconds: VIDEO_MAX_SECONDS,
       maxFrameRate: source.maxFrameRate,
       hdr: source.hdr,
+      durationSec: source.durationSec,
+      ...(onProgress ? { onProgress } : {}),
     });
   } catch (error) {
     // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.
@@ -91,6 +99,32 @@ export async function renderVideo(original: string, work: string): Promise<Rende
   }
   await poster(mp4, posterFile, result.durationSec);
   return { mp4, posterFile, durationSec: result.durationSec };
+}
+
+/**
+ * The transcode's progress to the video's row (My Videos shows it): a whole percentage, 0–99 while
+ * ffmpeg runs (100 is written with the result), only when it has grown, at most once per
+ * `everyMs`, one write at a time. A failed write is logged, never the job's failure.
+ */
+function progressWriter(deps: VideoProcessingDeps, videoId: string) {
+  const everyMs = deps.progressEveryMs ?? 1000;
+  let written = -1;
+  let lastAt = 0;
+  let writing: Promise<void> = Promise.resolve();
+  return {
+    report(fraction: number) {
+      const percent = Math.min(99, Math.floor(fraction * 100));
+      const now = Date.now();
+      if (percent <= written || now - lastAt < everyMs) return;
+      written = percent;
+      lastAt = now;
+      writing = writing
+        .then(() => setProcessingProgress(deps.db, videoId, percent))
+        .catch((error: unknown) => deps.log.warn({ err: error, videoId }, 'progress not saved'));
+    },
+    /** Every write started has finished. */
+    settled: () => writing,
+  };
 }
 
 export function createVideoWorker(deps: VideoProcessingDeps): Worker {
@@ -114,8 +148,13 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     await rm(work, { recursive: true, force: true });
     await storage.removeAll(videoMediaDir(videoId));
     await mkdir(work, { recursive: true });
+    const progress = progressWriter(deps, videoId);
     try {
-      const { mp4, posterFile, durationSec: rendered } = await renderVideo(original, work);
+      const {
+        mp4,
+        posterFile,
+        durationSec: rendered,
+      } = await renderVideo(original, work, progress.report).finally(progress.settled);
       const videoKey = await storage.putRendition(videoMediaDir(videoId), mp4, 'mp4');
       const posterKey = await storage.putRendition(videoMediaDir(videoId), posterFile, POSTER_EXT);
       const durationSec = Math.min(VIDEO_MAX_SECONDS, Math.round(rendered * 100) / 100);

@@ -32,6 +32,7 @@ export function toVideo(row: VideoJoinRow): Video {
     caption: v.caption,
     status: v.status,
     failureReason: v.failureReason,
+    processingProgress: v.status === 'processing' ? v.processingProgress : null,
     durationSec: v.durationSec,
     fileUrl: v.fileUrl,
     thumbUrl: v.thumbUrl,

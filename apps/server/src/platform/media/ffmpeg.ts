@@ -270,6 +270,23 @@ export interface TranscodeOptions {
   maxFrameRate: number | null;
   /** The source's HDR transfer (probe's hdr): tone-mapped to SDR. */
   hdr: HdrTransfer | null;
+  /** How long the source plays (probe's durationSec): what the progress is a fraction of. */
+  durationSec?: number | null;
+  /** Told the fraction done (0–1) as ffmpeg encodes, about twice a second (`-progress`). */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * The fractions done in a chunk of ffmpeg's `-progress` output (`out_time_us=` lines, microseconds
+ * of output written; `out_time_ms`, its older name, counts microseconds too), of `totalSec`.
+ */
+export function progressFractions(text: string, totalSec: number): number[] {
+  if (!(totalSec > 0)) return [];
+  const fractions: number[] = [];
+  for (const match of text.matchAll(/^out_time_(?:us|ms)=(\d+)\s*$/gm)) {
+    fractions.push(Math.min(1, Number(match[1]) / 1e6 / totalSec));
+  }
+  return fractions;
 }
 
 /**
@@ -324,7 +341,7 @@ export function frameTimingArgs(maxFrameRate: number | null, ffmpegMajor: number
 export async function transcode(
   input: string,
   output: string,
-  { container, hasAudio, maxSeconds, maxFrameRate, hdr }: TranscodeOptions,
+  { container, hasAudio, maxSeconds, maxFrameRate, hdr, durationSec, onProgress }: TranscodeOptions,
 ): Promise<void> {
   const audioInput = hasAudio
     ? []
@@ -332,12 +349,14 @@ export async function transcode(
   const maps = hasAudio
     ? ['-map', '0:v:0', '-map', '0:a:0']
     : ['-map', '0:v:0', '-map', '1:a:0', '-shortest'];
-  await runBelowRequests(
+  const pending = runBelowRequests(
     ffmpegPath(),
     [
       '-v',
       'error',
       '-y',
+      // Progress as key=value lines on stdout (issue 14 item 8), the stderr stats line off.
+      ...(onProgress ? ['-progress', 'pipe:1', '-nostats'] : []),
       ...containedInput(input, container),
       ...audioInput,
       ...maps,
@@ -373,6 +392,16 @@ export async function transcode(
     ],
     { timeout: 10 * 60_000, maxBuffer: 4 * 1024 * 1024 },
   );
+  const totalSec = Math.min(maxSeconds, durationSec ?? maxSeconds);
+  if (onProgress) {
+    let partial = '';
+    pending.child.stdout?.on('data', (chunk: Buffer | string) => {
+      const lines = (partial + String(chunk)).split('\n');
+      partial = lines.pop() ?? '';
+      for (const fraction of progressFractions(lines.join('\n'), totalSec)) onProgress(fraction);
+    });
+  }
+  await pending;
 }
 
 /** Posters are WebP: about 40 % of a JPEG of the same look, and every current browser shows them. */

@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDuration } from '@/lib/format-duration';
@@ -72,7 +73,7 @@ function VideoRow({ video }: { video: Video }) {
       <Poster video={video} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 py-1">
         <div className="flex flex-wrap items-center gap-2">
-          <VideoStatusBadge status={video.status} />
+          <VideoStatusBadge status={video.status} progress={video.processingProgress} />
           {video.featured && <span className="text-xs font-semibold text-primary">Featured</span>}
         </div>
         <h3 className="line-clamp-2 font-semibold leading-snug text-balance">{video.title}</h3>
@@ -92,6 +93,14 @@ function VideoRow({ video }: { video: Video }) {
             )}
             {note.text}
           </p>
+        )}
+        {video.status === 'processing' && video.processingProgress !== null && (
+          <Progress
+            value={video.processingProgress}
+            aria-label="Processing"
+            aria-valuetext={`${video.processingProgress}%`}
+            className="h-1.5 max-w-60"
+          />
         )}
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-1 text-[0.8125rem] text-muted-foreground tabular-nums">
           <div className="flex items-center gap-1">

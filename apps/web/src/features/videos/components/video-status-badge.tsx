@@ -9,7 +9,18 @@ const LABEL: Record<VideoStatus, string> = {
   failed: 'Failed',
 };
 
-/** SPEC.md §4: approved default, pending secondary, rejected destructive (and DESIGN.md's two). */
-export function VideoStatusBadge({ status }: { status: VideoStatus }) {
-  return <Badge variant={VIDEO_STATUS_BADGE[status]}>{LABEL[status]}</Badge>;
+/**
+ * SPEC.md §4: approved default, pending secondary, rejected destructive (and DESIGN.md's two).
+ * A processing video whose job has reported says how far it is ("Processing 42%").
+ */
+export function VideoStatusBadge({
+  status,
+  progress = null,
+}: {
+  status: VideoStatus;
+  progress?: number | null;
+}) {
+  const label =
+    status === 'processing' && progress !== null ? `${LABEL[status]} ${progress}%` : LABEL[status];
+  return <Badge variant={VIDEO_STATUS_BADGE[status]}>{label}</Badge>;
 }
