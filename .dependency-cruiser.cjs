@@ -21,6 +21,7 @@ const SCHEMA_OWNERS = {
   identities: 'oidc',
   mfa: 'mfa',
   revocations: 'auth',
+  submissions: 'campaigns',
   throttle: 'auth',
   users: 'auth',
   videos: 'videos',

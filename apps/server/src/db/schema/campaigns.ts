@@ -1,22 +1,15 @@
 /**
- * Campaigns, the submissions creators make to them and the money they book (SPEC.md §3, §4;
- * DESIGN.md §3 "Campaigns and money"). Money is integer cents, never negative.
+ * Campaigns (SPEC.md §3, §4; DESIGN.md §3 "Campaigns and money"). The submissions creators make to
+ * them and the money they book are in submissions.ts: those reference videos, and videos reference
+ * campaigns, so keeping them here would make this file and videos.ts import each other.
+ * Money is integer cents, never negative.
  */
 import { TITLE_MAX } from '@adreel/domain/constants';
-import {
-  CAMPAIGN_STATUSES,
-  SUBMISSION_STATUSES,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-} from '@adreel/domain/statuses';
+import { CAMPAIGN_STATUSES } from '@adreel/domain/statuses';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, hasLength, id, isOneOf, timestamptz } from './columns';
+import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt, hasLength, id, isOneOf } from './columns';
 import { users } from './users';
-import { videos } from './videos';
-
-/** bigint: a budget may pass the 2^31 cents (21 million dollars) that integer would allow. */
-const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 export const campaigns = pgTable(
   'campaigns',
@@ -46,68 +39,5 @@ export const campaigns = pgTable(
     check('campaigns_status_known', isOneOf(t.status, CAMPAIGN_STATUSES)),
     index('campaigns_status_created_idx').on(t.status, t.createdAt),
     index('campaigns_brand_idx').on(t.brandId),
-  ],
-);
-
-export const submissions = pgTable(
-  'submissions',
-  {
-    id: id(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** Unique: a video is entered into at most one campaign, once. */
-    videoId: uuid('video_id')
-      .notNull()
-      .unique()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('submitted'),
-    rejectionReason: text('rejection_reason'),
-    createdAt: createdAt(),
-    decidedAt: timestamptz('decided_at'),
-  },
-  (t) => [
-    check('submissions_status_known', isOneOf(t.status, SUBMISSION_STATUSES)),
-    check(
-      'submissions_decided_consistent',
-      sql`(${t.status} = 'submitted') = (${t.decidedAt} is null)`,
-    ),
-    index('submissions_campaign_idx').on(t.campaignId, t.createdAt),
-    index('submissions_creator_idx').on(t.creatorId),
-  ],
-);
-
-export const transactions = pgTable(
-  'transactions',
-  {
-    id: id(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
-    // Money rows outlive the video and the creator's account: both are set null, never cascaded.
-    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
-    amountCents: cents('amount_cents'),
-    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
-    status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('recorded'),
-    createdAt: createdAt(),
-    paidAt: timestamptz('paid_at'),
-  },
-  (t) => [
-    check('transactions_amount_non_negative', sql`${t.amountCents} >= 0`),
-    check('transactions_type_known', isOneOf(t.type, TRANSACTION_TYPES)),
-    check('transactions_status_known', isOneOf(t.status, TRANSACTION_STATUSES)),
-    check('transactions_paid_consistent', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
-    // One approval books once, however many times the approve request arrives.
-    unique('transactions_video_type_unique').on(t.videoId, t.type),
-    index('transactions_campaign_idx').on(t.campaignId),
-    index('transactions_brand_idx').on(t.brandId, t.createdAt),
-    index('transactions_creator_idx').on(t.creatorId, t.createdAt),
   ],
 );

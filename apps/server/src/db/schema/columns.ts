@@ -3,7 +3,7 @@
  * reads every export of the schema entry as a table.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every id is a UUID made by the database, so rows inserted by hand or by SQL get one too. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -12,6 +12,9 @@ export const id = () => uuid('id').primaryKey().defaultRandom();
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** Money, in integer cents. bigint: a budget may pass the 2^31 cents (21 million dollars). */
+export const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 /**
  * `column in ('a', 'b', …)` with the values inlined: check constraints cannot take parameters, and

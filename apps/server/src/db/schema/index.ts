@@ -11,6 +11,7 @@ export * from './mail';
 export * from './mfa';
 export * from './revocations';
 export * from './scheduler';
+export * from './submissions';
 export * from './throttle';
 export * from './users';
 export * from './videos';

@@ -1,7 +1,8 @@
 /** What a weekly digest says: the week's top videos, the open campaigns, a creator's own week. */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, transactions } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { transactions } from '../../db/schema/submissions';
 import { digestPreferences } from '../../db/schema/digest';
 import { likes, viewEvents } from '../../db/schema/engagement';
 import { profiles, userRoles, users } from '../../db/schema/users';
