@@ -1,5 +1,6 @@
 /** The invites table (SPEC.md §3): codes an admin hands out, each for one sign-up. */
-import { desc, eq } from 'drizzle-orm';
+import type { Role } from '@adreel/domain';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invites } from '../../db/schema/access';
 import { profiles } from '../../db/schema/users';
@@ -27,4 +28,36 @@ export function insertInvites(
     .values(values)
     .onConflictDoNothing({ target: invites.code })
     .returning();
+}
+
+/** Whether an unused, unexpired invite has this code (the gate's check; consumeInvite spends it). */
+export async function inviteIsLive(db: Database, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(eq(invites.code, code), eq(invites.isUsed, false), gt(invites.expiresAt, sql`now()`)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Marks an unused, unexpired invite as used by `userId` and returns its role, or null when there is
+ * no such invite. The condition sits in the UPDATE itself: of many sign-ups racing on one code, the
+ * row lock lets exactly one match it.
+ */
+export async function consumeInvite(
+  db: Database,
+  code: string,
+  userId: string,
+): Promise<Role | null> {
+  const [row] = await db
+    .update(invites)
+    .set({ isUsed: true, usedByUserId: userId, usedAt: sql`now()` })
+    .where(
+      and(eq(invites.code, code), eq(invites.isUsed, false), gt(invites.expiresAt, sql`now()`)),
+    )
+    .returning({ role: invites.role });
+  return row?.role ?? null;
 }

@@ -28,3 +28,8 @@ export async function deleteWhitelistEntry(db: Database, id: string): Promise<Wh
   const [deleted] = await db.delete(whitelist).where(eq(whitelist.id, id)).returning();
   return deleted ?? null;
 }
+
+/** The address's entry, if it is listed (the gate's check at sign-up and at the address's proof). */
+export function findWhitelistEntry(db: Database, email: string) {
+  return db.query.whitelist.findFirst({ where: eq(whitelist.email, email) });
+}
