@@ -4,14 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { adminErrors } from '../../platform/admin-schemas';
 import { recordAudit } from '../../platform/audit';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { requireAuth } from '../../platform/authenticate';
 import { recomputeScores } from './ranking.queries';
 
 export const adminRankingRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
   { context },
 ) => {
-  app.addHook('onRequest', allow.roles(['admin']));
+  // Admin only, as every route under /api/admin (platform/admin-guard.ts).
   app.post(
     '/scores/recompute',
     {
