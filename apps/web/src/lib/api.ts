@@ -43,6 +43,8 @@ export interface ApiRequest {
   body?: unknown;
   signal?: AbortSignal;
   credentials?: RequestCredentials;
+  /** Extra request headers (the feed's X-Device-Id). */
+  headers?: Record<string, string>;
   /** False for the session's own calls (refresh, sign-out), which must never wait on a refresh. */
   retryOnUnauthorized?: boolean;
 }
@@ -70,7 +72,7 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...request.headers, Accept: 'application/json' });
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
