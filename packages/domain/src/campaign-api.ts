@@ -21,12 +21,15 @@
 import { z } from 'zod';
 import { REASON_MAX, TITLE_MAX } from './constants';
 import { todayUtc } from './format';
+import { CAMPAIGN_FIELD_LABELS } from './messages/campaigns';
+import { VALIDATION_MESSAGES } from './messages/validation';
 import {
   CAMPAIGN_STATUSES,
   SUBMISSION_STATUSES,
   TRANSACTION_STATUSES,
   VIDEO_STATUSES,
 } from './statuses';
+import { filteredTrafficSchema } from './traffic-api';
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -76,18 +79,18 @@ export const campaignTagsSchema = z
 export const createCampaignBodySchema = z
   .object({
     title: z
-      .string({ error: 'Title is required' })
+      .string({ error: VALIDATION_MESSAGES.titleRequired })
       .trim()
-      .min(1, { error: 'Title is required' })
-      .max(TITLE_MAX, { error: 'Title must be less than 200 characters' }),
+      .min(1, { error: VALIDATION_MESSAGES.titleRequired })
+      .max(TITLE_MAX, { error: VALIDATION_MESSAGES.titleTooLong }),
     description: z
       .string()
       .trim()
       .max(CAMPAIGN_DESCRIPTION_MAX, { error: 'Description must be less than 2000 characters' })
       .default(''),
     tags: campaignTagsSchema.default([]),
-    budgetTotalCents: money('Budget total'),
-    payoutPerVideoCents: money('Payout per video'),
+    budgetTotalCents: money(CAMPAIGN_FIELD_LABELS.budgetTotal),
+    payoutPerVideoCents: money(CAMPAIGN_FIELD_LABELS.payoutPerVideo),
     deadline: z.iso
       .date({ error: 'Deadline must be a valid date' })
       .refine((date) => date >= todayUtc(), { error: 'Deadline cannot be in the past' })
@@ -213,7 +216,7 @@ export const rejectSubmissionBodySchema = z.object({
   reason: z
     .string()
     .trim()
-    .max(REASON_MAX, { error: 'Reason must be less than 500 characters' })
+    .max(REASON_MAX, { error: VALIDATION_MESSAGES.reasonTooLong })
     .optional(),
 });
 export type RejectSubmissionBody = z.infer<typeof rejectSubmissionBodySchema>;
@@ -253,17 +256,24 @@ export const performanceFiguresSchema = z.object({
   watchRate: z.number(),
 });
 export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
+/** A figure row with the views that were not counted beside it (issue 16, traffic-api.ts). */
+const performanceRowSchema = performanceFiguresSchema.extend({ filtered: filteredTrafficSchema });
+/**
+ * The counted figures are counted traffic only (decision 030); `filtered` is what was kept apart, in
+ * all (over the campaigns' videos, in the window of `days`), per campaign and per video.
+ */
 export const brandPerformanceSchema = z.object({
   days: z.number().int(),
+  filtered: filteredTrafficSchema,
   campaigns: z.array(
-    performanceFiguresSchema.extend({
+    performanceRowSchema.extend({
       id: z.uuid(),
       title: z.string(),
       videoCount: z.number().int(),
     }),
   ),
   videos: z.array(
-    performanceFiguresSchema.extend({
+    performanceRowSchema.extend({
       id: z.uuid(),
       title: z.string(),
       campaignId: z.uuid(),

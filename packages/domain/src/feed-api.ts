@@ -23,7 +23,8 @@
  *   `GET /api/admin/counts` → adminCountsSchema.
  */
 import { z } from 'zod';
-import { WATCH_MILESTONES } from './constants';
+import { FEED_PAGE_SIZE, WATCH_MILESTONES } from './constants';
+import { REQUEST_MESSAGES } from './messages/session';
 import { videoCreatorSchema } from './video-api';
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -53,7 +54,7 @@ export const feedQuerySchema = z.object({
   /** Opaque; the previous page's nextCursor. */
   cursor: z.string().max(500).optional(),
   /** A video to show first (a profile's link into the feed). */
-  start: z.uuid({ error: 'Invalid video ID' }).optional(),
+  start: z.uuid({ error: REQUEST_MESSAGES.invalidVideoId }).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
@@ -61,8 +62,35 @@ export const feedPageSchema = z.object({
   videos: z.array(feedVideoSchema),
   /** Null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * Issue 16: video id → the signed impression token for this viewer (traffic-api.ts), one for each
+   * video in `videos`. Metric events about a video carry its token as `impression`.
+   */
+  impressions: z.record(z.uuid(), z.string()),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/**
+ * Issue 16: `GET /api/feed/impressions?ids=<id>,<id>,…` (at most FEED_PAGE_SIZE ids, with the Bearer
+ * token or the `X-Device-Id` header as for /api/feed) → feedImpressionsSchema: tokens for videos the
+ * client already has without one. The first page written into the HTML of /feed (the same for every
+ * signed-out visitor, who is not known yet) carries `impressions: {}`; the client asks for its tokens
+ * here. Ids of videos that are not live are left out of the answer.
+ */
+export const feedImpressionsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(FEED_PAGE_SIZE * 37)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(z.uuid({ error: REQUEST_MESSAGES.invalidVideoId }))
+        .min(1)
+        .max(FEED_PAGE_SIZE),
+    ),
+});
+export const feedImpressionsSchema = z.object({ impressions: z.record(z.uuid(), z.string()) });
+export type FeedImpressions = z.infer<typeof feedImpressionsSchema>;
 
 export const likeStateSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
 export type LikeState = z.infer<typeof likeStateSchema>;
@@ -109,7 +137,9 @@ export const METRIC_TYPES = [
 ] as const;
 export type MetricType = (typeof METRIC_TYPES)[number];
 
-const videoIdSchema = z.uuid({ error: 'Invalid video ID' });
+const videoIdSchema = z.uuid({ error: REQUEST_MESSAGES.invalidVideoId });
+/** The impression token of the feed page the video came from (feedPageSchema.impressions). */
+const impressionSchema = z.string().max(200).optional();
 
 /** SPEC.md §7: `{ action: 'increment', videoId, metricType, increment: 1 | -1 }`. */
 export const incrementEventSchema = z.object({
@@ -117,6 +147,7 @@ export const incrementEventSchema = z.object({
   videoId: videoIdSchema,
   metricType: z.enum(METRIC_TYPES, { error: 'Unknown metric type' }),
   increment: z.union([z.literal(1), z.literal(-1)], { error: 'Increment must be 1 or -1' }),
+  impression: impressionSchema,
 });
 
 /** SPEC.md §7: `{ action: 'watch_time', videoId, watchPercentage: 0.5 | 0.9 }`. */
@@ -127,6 +158,7 @@ export const watchTimeEventSchema = z.object({
     WATCH_MILESTONES.map((m) => z.literal(m)) as [z.ZodLiteral<0.5>, z.ZodLiteral<0.9>],
     { error: 'Watch percentage must be 0.5 or 0.9' },
   ),
+  impression: impressionSchema,
 });
 
 /**
@@ -137,6 +169,7 @@ export const watchProgressEventSchema = z.object({
   action: z.literal('watch_progress'),
   videoId: videoIdSchema,
   fraction: z.number().min(0).max(1),
+  impression: impressionSchema,
 });
 
 export const metricEventSchema = z.discriminatedUnion(
@@ -152,7 +185,7 @@ export const METRIC_BATCH_MAX = 50;
  * The anonymous device id a browser keeps in localStorage; it identifies a signed-out viewer, and
  * a signed-in one where a beacon cannot carry the Bearer token.
  */
-export const deviceIdSchema = z.uuid({ error: 'Invalid device ID' });
+export const deviceIdSchema = z.uuid({ error: REQUEST_MESSAGES.invalidDeviceId });
 
 /** One SPEC.md-shaped event, or a batch; the device id rides along either way. */
 export const metricRequestSchema = z.union([

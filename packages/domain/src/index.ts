@@ -12,5 +12,6 @@ export * from './ownership-api';
 export * from './roles';
 export * from './screens';
 export * from './statuses';
+export * from './traffic-api';
 export * from './validation';
 export * from './video-api';

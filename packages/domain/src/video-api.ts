@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { VIDEO_STATUSES } from './statuses';
+import { filteredTrafficSchema } from './traffic-api';
 import { uploadDetailsSchema } from './validation';
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -85,6 +86,8 @@ export const creatorStatsSchema = z.object({
   totalViews: z.number().int(),
   totalLikes: z.number().int(),
   earningsCents: z.number().int(),
+  /** Issue 16: views of the creator's videos that were not counted (totalViews is counted only). */
+  filtered: filteredTrafficSchema,
 });
 export type CreatorStats = z.infer<typeof creatorStatsSchema>;
 

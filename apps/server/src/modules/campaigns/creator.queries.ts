@@ -2,6 +2,7 @@
  * What a creator sees of campaigns and money (SPEC.md §2 Upload's picker, Creator Dashboard): the
  * open campaigns and the creator's own transactions.
  */
+import { type FilteredTraffic, NO_FILTERED_TRAFFIC } from '@adreel/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns, transactions } from '../../db/schema';
@@ -47,4 +48,12 @@ export function listCreatorTransactions(db: Database, creatorId: string) {
     .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
     .where(eq(transactions.creatorId, creatorId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
+/** Issue 16: the views of the creator's videos that were not counted, by reason. */
+export async function creatorFilteredTraffic(
+  _db: Database,
+  _creatorId: string,
+): Promise<FilteredTraffic> {
+  return NO_FILTERED_TRAFFIC;
 }

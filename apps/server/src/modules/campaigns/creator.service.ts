@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { creatorVideoTotals, findVideoTitles } from '../videos/videos.service';
 import {
   creatorEarnedCents,
+  creatorFilteredTraffic,
   listCreatorTransactions,
   listPickerCampaigns,
 } from './creator.queries';
@@ -15,7 +16,11 @@ export async function openCampaignsForUpload(db: Database) {
 /** The Creator Dashboard's tiles: videos, views and likes over all their videos, and earnings. */
 export async function creatorStats(db: Database, creatorId: string): Promise<CreatorStats> {
   const totals = await creatorVideoTotals(db, creatorId);
-  return { ...totals, earningsCents: await creatorEarnedCents(db, creatorId) };
+  return {
+    ...totals,
+    earningsCents: await creatorEarnedCents(db, creatorId),
+    filtered: await creatorFilteredTraffic(db, creatorId),
+  };
 }
 
 /** Totals and transactions, newest first. */

@@ -2,7 +2,11 @@
  * The Performance tab (issue 6): per campaign and per video totals from the videos' running counters,
  * and a daily series from the engagement rows themselves (views counted, likes, shares).
  */
-import type { BrandPerformance, PerformanceFigures } from '@adreel/domain';
+import {
+  type BrandPerformance,
+  NO_FILTERED_TRAFFIC,
+  type PerformanceFigures,
+} from '@adreel/domain';
 import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -123,6 +127,7 @@ export async function brandPerformance(
         photoUrl: v.photoUrl,
       },
       ...figures(counters),
+      filtered: NO_FILTERED_TRAFFIC,
       // The watch rate of one video is its own average, not a re-derived one.
       watchRate: v.watchTimeAvg,
     };
@@ -175,12 +180,14 @@ export async function brandPerformance(
 
   return {
     days,
+    filtered: NO_FILTERED_TRAFFIC,
     campaigns: campaignRows.map((c) => {
       const total = perCampaign.get(c.id);
       return {
         id: c.id,
         title: c.title,
         videoCount: total?.videoCount ?? 0,
+        filtered: NO_FILTERED_TRAFFIC,
         ...figures(
           total ?? { views: 0, likes: 0, shares: 0, clicks: 0, vt90: 0, watchWeighted: 0 },
         ),

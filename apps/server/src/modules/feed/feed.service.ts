@@ -84,7 +84,7 @@ export async function getFeedPageJson(db: Database, request: FeedRequest): Promi
   for (const row of page) videos.push(row.video);
   const last = page.at(-1);
   const nextCursor = rows.length > wanted && last ? encodeCursor(last.position, excludeId) : null;
-  return `{"videos":[${videos.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  return `{"videos":[${videos.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"impressions":{}}`;
 }
 
 /** The same page as an object, for the server's own use (the web page's first poster). */
