@@ -3,6 +3,7 @@
  * Field names of the session follow SPEC.md (access_token, expires_at…); the rest is camelCase.
  */
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages/validation';
 import { ROLES } from './roles';
 import { FACTOR_TYPES } from './statuses';
 import { emailSchema, passwordSchema } from './validation';
@@ -76,7 +77,7 @@ export const resetPasswordBodySchema = z.object({
 });
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1, { error: 'Password is required' }).max(128),
+  currentPassword: z.string().min(1, { error: VALIDATION_MESSAGES.passwordRequired }).max(128),
   newPassword: passwordSchema,
 });
 

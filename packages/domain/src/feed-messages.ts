@@ -4,9 +4,10 @@
  * first screen most people open) does not bring zod into its bundle.
  */
 import { REPORT_REVIEW_HOURS } from './constants';
+import { VIDEO_TEXTS } from './messages/videos';
 
 export const FEED_MESSAGES = {
-  feedFailed: 'Error loading videos',
+  feedFailed: VIDEO_TEXTS.loadFailed,
   feedEmpty: 'Ancora nessuna ad: torna presto!',
   signInToCreate: 'Sign In to Create',
   reportSignIn: 'Please sign in to report content',
@@ -28,5 +29,5 @@ export const FEED_MESSAGES = {
   scoresRecomputed: 'Video scores recomputed successfully!',
   recomputeFailed: 'Error recomputing scores',
   reportDismissed: 'Report dismissed',
-  videoRemoved: 'Video removed',
+  videoRemoved: VIDEO_TEXTS.removed,
 } as const;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { INVITE_CODE_INPUT_MAX } from './constants';
+import { MFA_MESSAGES } from './mfa-api';
 import { passwordSchema } from './validation';
 
 export const IDENTITY_MESSAGES = {
@@ -36,7 +37,7 @@ export const IDENTITY_MESSAGES = {
   linked: '{provider} is linked. You can now sign in with it.',
   linkRecentSignInRequired: 'For your security, sign in again before linking a provider.',
   /** Linking from /account needs the second factor passed when the account has one. */
-  linkAal2Required: 'Confirm it is you with your second factor first.',
+  linkAal2Required: MFA_MESSAGES.aal2Required,
   providerUnavailable: 'The sign-in provider could not be reached. Please try again later.',
   lastSignInMethod:
     'This is your only way to sign in. Set a password or add a passkey before unlinking it.',

@@ -1,4 +1,19 @@
 /**
+ * Every text a user reads is written once, in packages/domain, and server and web import it
+ * (issue 15; apps/server/test/conventions/messages-once.test.ts fails on a text typed in two
+ * files). The texts of an area are in messages/<area>.ts, or in the *_MESSAGES of its *-api.ts
+ * (MFA_MESSAGES, CAMPAIGN_MESSAGES, FEED_MESSAGES, ...); this file exports them all.
+ */
+export * from './messages/auth';
+export * from './messages/campaigns';
+export * from './messages/mfa';
+export * from './messages/screens';
+export * from './messages/session';
+export * from './messages/upload';
+export * from './messages/validation';
+export * from './messages/videos';
+
+/**
  * SPEC.md §8's texts that both the server and the web app show. `{brand}` is filled by withBrand.
  */
 export const MESSAGES = {

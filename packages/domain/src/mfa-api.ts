@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { sessionSchema } from './auth-api';
+import { VALIDATION_MESSAGES } from './messages/validation';
 import { FACTOR_TYPES } from './statuses';
 
 export const FACTOR_NAME_MAX = 100;
@@ -29,6 +30,8 @@ export const MFA_MESSAGES = {
   invalidPhone: 'Enter your mobile number in international format, e.g. +44 7911 123456',
   phoneCodeSent: 'We texted you a 6-digit code.',
   phoneCodeInvalid: 'Enter the 6-digit code we texted you',
+  totpCodeInvalid: 'Enter the 6-digit code from your authenticator app',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
   tooManyTries: 'Too many wrong codes. Ask for a new one.',
 } as const;
 
@@ -45,24 +48,22 @@ export const phoneNumberSchema = z
   .regex(/^\+[0-9 ().-]{6,24}$/, { error: MFA_MESSAGES.invalidPhone });
 
 export const friendlyNameSchema = z
-  .string({ error: 'Name is required' })
+  .string({ error: VALIDATION_MESSAGES.nameRequired })
   .trim()
-  .min(1, { error: 'Name is required' })
-  .max(FACTOR_NAME_MAX, { error: 'Name must be less than 100 characters' });
+  .min(1, { error: VALIDATION_MESSAGES.nameRequired })
+  .max(FACTOR_NAME_MAX, { error: VALIDATION_MESSAGES.nameTooLong });
 
 /** Six digits as the authenticator app shows them; spaces ("123 456") are ignored. */
 export const totpCodeSchema = z
-  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .string({ error: MFA_MESSAGES.totpCodeInvalid })
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(
-    z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }),
-  );
+  .pipe(z.string().regex(/^\d{6}$/, { error: MFA_MESSAGES.totpCodeInvalid }));
 
 export const recoveryCodeSchema = z
-  .string({ error: 'Enter one of your recovery codes' })
+  .string({ error: MFA_MESSAGES.recoveryCodeRequired })
   .trim()
-  .min(1, { error: 'Enter one of your recovery codes' })
-  .max(40, { error: 'Enter one of your recovery codes' });
+  .min(1, { error: MFA_MESSAGES.recoveryCodeRequired })
+  .max(40, { error: MFA_MESSAGES.recoveryCodeRequired });
 
 export const enrolFactorBodySchema = z.discriminatedUnion(
   'factor_type',
@@ -194,7 +195,7 @@ export const verifyFactorBodySchema = z
       .optional(),
   })
   .refine((body) => body.code !== undefined || body.response !== undefined, {
-    error: 'Enter the 6-digit code from your authenticator app',
+    error: MFA_MESSAGES.totpCodeInvalid,
   });
 export type VerifyFactorBody = z.infer<typeof verifyFactorBodySchema>;
 

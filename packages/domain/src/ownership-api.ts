@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { sessionSchema } from './auth-api';
 import { USERNAME_MAX, USERNAME_MIN } from './constants';
+import { VALIDATION_MESSAGES } from './messages/validation';
 import { passwordSchema } from './validation';
 
 export const OWNERSHIP_MESSAGES = {
@@ -26,10 +27,10 @@ export const signUpResponseSchema = z.object({ message: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const usernameSchema = z
-  .string({ error: 'Username must be at least 3 characters' })
+  .string({ error: VALIDATION_MESSAGES.usernameTooShort })
   .trim()
-  .min(USERNAME_MIN, { error: 'Username must be at least 3 characters' })
-  .max(USERNAME_MAX, { error: 'Username must be less than 50 characters' });
+  .min(USERNAME_MIN, { error: VALIDATION_MESSAGES.usernameTooShort })
+  .max(USERNAME_MAX, { error: VALIDATION_MESSAGES.usernameTooLong });
 
 /**
  * POST /auth/verify-email. `password` (and optionally a new `username`) is the "choose a password"

@@ -19,6 +19,8 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from './constants';
+import { FEED_MESSAGES } from './feed-messages';
+import { VALIDATION_MESSAGES } from './messages/validation';
 import { REQUESTABLE_ROLES, ROLES } from './roles';
 
 /** SPEC.md §5: every failure shows the first schema message, else this. */
@@ -35,8 +37,8 @@ const requestableRoleSchema = z.enum(REQUESTABLE_ROLES, { error: 'Invalid role' 
 export const signInSchema = z.object({
   email: emailSchema,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, { error: 'Password is required' })
+    .string({ error: VALIDATION_MESSAGES.passwordRequired })
+    .min(1, { error: VALIDATION_MESSAGES.passwordRequired })
     .max(PASSWORD_MAX, { error: 'Password must be less than 128 characters' }),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -48,10 +50,10 @@ export const passwordSchema = z
 
 export const signUpSchema = z.object({
   username: z
-    .string({ error: 'Username must be at least 3 characters' })
+    .string({ error: VALIDATION_MESSAGES.usernameTooShort })
     .trim()
-    .min(USERNAME_MIN, { error: 'Username must be at least 3 characters' })
-    .max(USERNAME_MAX, { error: 'Username must be less than 50 characters' }),
+    .min(USERNAME_MIN, { error: VALIDATION_MESSAGES.usernameTooShort })
+    .max(USERNAME_MAX, { error: VALIDATION_MESSAGES.usernameTooLong }),
   displayName: z
     .string()
     .trim()
@@ -71,10 +73,10 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const accessRequestSchema = z.object({
   name: z
-    .string({ error: 'Name is required' })
+    .string({ error: VALIDATION_MESSAGES.nameRequired })
     .trim()
-    .min(1, { error: 'Name is required' })
-    .max(NAME_MAX, { error: 'Name must be less than 100 characters' }),
+    .min(1, { error: VALIDATION_MESSAGES.nameRequired })
+    .max(NAME_MAX, { error: VALIDATION_MESSAGES.nameTooLong }),
   email: emailSchema,
   role: requestableRoleSchema,
   notes: z
@@ -87,10 +89,10 @@ export type AccessRequestInput = z.infer<typeof accessRequestSchema>;
 
 export const uploadDetailsSchema = z.object({
   title: z
-    .string({ error: 'Title is required' })
+    .string({ error: VALIDATION_MESSAGES.titleRequired })
     .trim()
-    .min(1, { error: 'Title is required' })
-    .max(TITLE_MAX, { error: 'Title must be less than 200 characters' }),
+    .min(1, { error: VALIDATION_MESSAGES.titleRequired })
+    .max(TITLE_MAX, { error: VALIDATION_MESSAGES.titleTooLong }),
   caption: z
     .string()
     .trim()
@@ -123,10 +125,10 @@ export type InviteGenerateInput = z.infer<typeof inviteGenerateSchema>;
 
 export const reportSchema = z.object({
   reason: z
-    .string({ error: 'Please provide a reason for reporting' })
+    .string({ error: FEED_MESSAGES.reportNoReason })
     .trim()
-    .min(1, { error: 'Please provide a reason for reporting' })
-    .max(REASON_MAX, { error: 'Reason must be less than 500 characters' }),
+    .min(1, { error: FEED_MESSAGES.reportNoReason })
+    .max(REASON_MAX, { error: VALIDATION_MESSAGES.reasonTooLong }),
 });
 export type ReportInput = z.infer<typeof reportSchema>;
 

@@ -1,0 +1,18 @@
+/** SPEC.md §2's screen names, as the navigation, the footer and the screens' titles say them. */
+export const SCREEN_TITLES = {
+  creatorHome: 'Creator Home',
+  uploadVideo: 'Upload Video',
+  brandDashboard: 'Brand Dashboard',
+  adminDashboard: 'Admin Dashboard',
+  campaignBriefs: 'Campaign Briefs',
+  topCreators: 'Top Creators',
+} as const;
+
+/** Words that several screens show the same way. */
+export const COMMON_TEXTS = {
+  returnToHome: 'Return to Home',
+  browseCampaigns: 'Browse Campaigns',
+  allCaughtUp: 'All caught up',
+  checkConnection: 'Check your connection and try again.',
+  loadCampaignsFailed: 'Error loading campaigns',
+} as const;
