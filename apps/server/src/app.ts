@@ -11,6 +11,7 @@ import Fastify, {
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
+  type RouteOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -47,6 +48,7 @@ import { createVideoWorker } from './modules/videos/process-video.job';
 import { uploadRoutes } from './modules/videos/upload.routes';
 import { purgeRejectedMedia } from './modules/videos/video-media';
 import { adminVideoRoutes, creatorVideoRoutes } from './modules/videos/videos.routes';
+import { adminGuard } from './platform/admin-guard';
 import { authenticate } from './platform/authenticate';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import type { Worker } from './platform/jobs/queue';
@@ -78,6 +80,8 @@ export interface AppDeps {
   rateLimitClock?: () => Date;
   /** bench:feed only: turns the access-token revocation check off and on (decision 023). */
   revocationSwitch?: RevocationSwitch;
+  /** Tests only: sees every route as it is registered (the admin guard's test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance<
@@ -115,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any route: every route under /api/admin, wherever registered, is admin only (decision 029).
+  await app.register(adminGuard);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

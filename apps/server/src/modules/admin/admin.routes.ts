@@ -1,11 +1,10 @@
 /**
- * The admin API under /api/admin (SPEC.md §2 Admin area, §6: admin only). The guard is declared once
- * for the whole prefix, so no admin route can be added without it; it runs on request, before the
- * body is even read, so the signed-out get 401 and other roles 403 whatever they send.
+ * The admin API under /api/admin (SPEC.md §2 Admin area, §6: admin only). Its guard is not here:
+ * platform/admin-guard.ts puts it on every route under /api/admin, these and the video, report and
+ * ranking routes app.ts mounts there, whatever plugin declares them (decision 029).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
-import { allow } from '../../platform/authenticate';
 import { adminCountsStreamRoutes } from '../admin-live/admin-counts.routes';
 import { auditAdminRoutes } from '../audit/audit.routes';
 import { digestAdminRoutes } from '../digest/digest.routes';
@@ -18,7 +17,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = as
   app,
   { context },
 ) => {
-  app.addHook('onRequest', allow.roles(['admin']));
   await app.register(inviteAdminRoutes, { context });
   await app.register(whitelistAdminRoutes, { context });
   await app.register(accessRequestAdminRoutes, { context });

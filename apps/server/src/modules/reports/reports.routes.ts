@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { requireAuth } from '../../platform/authenticate';
 import { adminErrors } from '../admin/admin.schemas';
 import { adminCounts, dismissReport, listReports, removeReportedVideo } from './reports.service';
 
@@ -32,7 +32,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
   { context, afterVideoRemoved },
 ) => {
   const { db, config } = context;
-  app.addHook('onRequest', allow.roles(['admin']));
+  // Admin only, as every route under /api/admin (platform/admin-guard.ts).
 
   app.get(
     '/reports',

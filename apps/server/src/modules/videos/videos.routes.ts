@@ -2,16 +2,7 @@
  * The creator's area (own videos, dashboard numbers), the open campaigns for Upload's picker, and
  * admin moderation of videos (SPEC.md §2 Creator Dashboard, My Videos, Upload, Admin Dashboard).
  */
-import {
-  creatorEarningsSchema,
-  creatorStatsSchema,
-  errorResponseSchema,
-  featureBodySchema,
-  moderationResultSchema,
-  openCampaignListSchema,
-  VIDEO_STATUSES,
-  videoListSchema,
-} from '@adreel/domain';
+import { creatorEarningsSchema, creatorStatsSchema, errorResponseSchema, featureBodySchema, moderationResultSchema, openCampaignListSchema, REQUEST_MESSAGES, VIDEO_STATUSES, videoListSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
@@ -30,7 +21,7 @@ import {
 } from './videos.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
-const idParams = z.object({ id: z.uuid({ error: 'Invalid video ID' }) });
+const idParams = z.object({ id: z.uuid({ error: REQUEST_MESSAGES.invalidVideoId }) });
 
 export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
@@ -97,7 +88,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
 }> = async (app, { context, storage }) => {
   const { db } = context;
-  app.addHook('onRequest', allow.roles(['admin']));
+  // Admin only, as every route under /api/admin (platform/admin-guard.ts).
   const moderationErrors = {
     404: errorResponseSchema,
     409: errorResponseSchema,
