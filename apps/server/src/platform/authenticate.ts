@@ -2,7 +2,7 @@
  * Who is calling, decided once per request from the `Authorization: Bearer` access token, and the
  * guards a route names to say who may call it (STYLE.md: the route declares it).
  */
-import { hasAnyRole, type Role } from '@adreel/domain';
+import { hasAnyRole, type Role, SESSION_MESSAGES } from '@adreel/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessRevocations } from '../modules/auth/auth.revocations';
@@ -24,8 +24,7 @@ export const ADMIN_AAL2_MESSAGE = "Confirm it's you with your second factor to u
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-const tokenFailed = () =>
-  unauthorized('Your session has expired. Please sign in again.', 'invalid_token');
+const tokenFailed = () => unauthorized(SESSION_MESSAGES.sessionExpired, 'invalid_token');
 
 export const authenticate = fp<{
   tokens: TokenService;

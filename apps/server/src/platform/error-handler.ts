@@ -1,4 +1,4 @@
-import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage } from '@adreel/domain';
+import { FALLBACK_VALIDATION_MESSAGE, firstIssueMessage, REQUEST_MESSAGES } from '@adreel/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -19,7 +19,7 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: REQUEST_MESSAGES.invalidJson,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 

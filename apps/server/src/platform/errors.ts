@@ -2,6 +2,8 @@
  * Errors that are meant for the client. Anything else that reaches the error handler is a bug and
  * leaves as a generic 500 (DESIGN.md §4: no stack trace or SQL ever reaches a client).
  */
+import { SESSION_MESSAGES } from '@adreel/domain';
+
 export class AppError extends Error {
   override name = 'AppError';
 
@@ -16,8 +18,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, code = 'bad_request') =>
   new AppError(400, code, message);
-export const unauthorized = (message = 'Please sign in to continue', code = 'unauthorized') =>
-  new AppError(401, code, message);
+export const unauthorized = (
+  message: string = SESSION_MESSAGES.signInToContinue,
+  code = 'unauthorized',
+) => new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do that', code = 'forbidden') =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'not_found') =>

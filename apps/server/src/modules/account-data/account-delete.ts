@@ -6,6 +6,7 @@
  * brand's ledger keeps every row and amount with the creator set null, and the admins see the
  * deletion in the audit log. All of it in one transaction.
  */
+import { SESSION_MESSAGES } from '@adreel/domain';
 import { ACCOUNT_DATA_MESSAGES, type AccountDeleteInput } from '@adreel/domain/account-data-api';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -52,7 +53,7 @@ export async function deleteOwnAccount(
 ): Promise<{ message: string }> {
   const { userId } = caller;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.deletedAt) throw notFound('Your account could not be found');
+  if (!user || user.deletedAt) throw notFound(SESSION_MESSAGES.accountNotFound);
   if (user.passwordHash) {
     if (!input.password)
       throw badRequest(ACCOUNT_DATA_MESSAGES.passwordRequired, 'password_required');
@@ -77,7 +78,7 @@ export async function deleteOwnAccount(
 
 export async function anonymiseAccount(tx: Database, userId: string): Promise<void> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!user || user.deletedAt) throw notFound('Your account could not be found');
+  if (!user || user.deletedAt) throw notFound(SESSION_MESSAGES.accountNotFound);
   const roles = (await tx.select().from(userRoles).where(eq(userRoles.userId, userId))).map(
     (row) => row.role,
   );

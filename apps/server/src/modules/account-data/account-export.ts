@@ -2,6 +2,7 @@
  * Everything the platform holds about one account, as one JSON document (issue 7 "Your data"). Only
  * rows about this user: what others did to their videos is counted, never listed by person.
  */
+import { SESSION_MESSAGES } from '@adreel/domain';
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -37,7 +38,7 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  if (!user || user.user.deletedAt) throw notFound('Your account could not be found');
+  if (!user || user.user.deletedAt) throw notFound(SESSION_MESSAGES.accountNotFound);
   const email = user.user.email;
 
   const [

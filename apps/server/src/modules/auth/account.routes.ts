@@ -1,5 +1,5 @@
 /** /account's API: the caller's sessions and password (issue 3, account security). */
-import { accountSessionsSchema, changePasswordBodySchema } from '@adreel/domain';
+import { accountSessionsSchema, changePasswordBodySchema, SESSION_MESSAGES } from '@adreel/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
     const caller = requireAuth(request);
     const session = await findSession(db, caller.sessionId);
     if (!session || session.revokedAt)
-      throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+      throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
     return caller;
   }
 

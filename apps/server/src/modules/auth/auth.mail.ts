@@ -1,4 +1,5 @@
 /** The mails of the accounts flows: plain text first, with an HTML part whose values are escaped. */
+import { AUTH_TEXTS } from '@adreel/domain';
 import type { MailMessage } from '../../platform/mail/outbox';
 
 export function escapeHtml(text: string): string {
@@ -44,7 +45,7 @@ export function passwordResetMail(to: string, appName: string, url: string): Mai
     kind: 'reset_password',
     subject: `Reset your ${appName} password`,
     intro: `Someone asked to reset the password of your ${appName} account.`,
-    action: 'Choose a new password',
+    action: AUTH_TEXTS.chooseNewPassword,
     url,
     outro:
       'The link works once and expires in 30 minutes. If it was not you, ignore this mail: your password stays as it is.',

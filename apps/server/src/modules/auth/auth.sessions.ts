@@ -3,7 +3,7 @@
  * spends the token and issues its child; a spent token shown again revokes the session, unless it was
  * spent in the last 10 seconds (two tabs refreshing at once), when it gets a sibling instead.
  */
-import { primaryRole, type Session, type SessionUser } from '@adreel/domain';
+import { primaryRole, SESSION_MESSAGES, type Session, type SessionUser } from '@adreel/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AssuranceLevel } from '../../db/schema/auth';
@@ -50,8 +50,7 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-const sessionExpired = () =>
-  unauthorized('Your session has expired. Please sign in again.', 'invalid_refresh_token');
+const sessionExpired = () => unauthorized(SESSION_MESSAGES.sessionExpired, 'invalid_refresh_token');
 
 export async function loadSessionUser(db: Database, userId: string): Promise<SessionUser | null> {
   const [user, profile, roles] = await Promise.all([

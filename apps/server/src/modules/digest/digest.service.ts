@@ -4,6 +4,7 @@
  * The mail and the user's row in digest_sends are written in one transaction: a run that dies half
  * way and is run again sends the rest, never a second copy (the row's key is user + week).
  */
+import { SESSION_MESSAGES } from '@adreel/domain';
 import { DIGEST_MESSAGES } from '@adreel/domain/digest-api';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -99,7 +100,7 @@ export async function sendTestDigest(
   now = new Date(),
 ): Promise<{ message: string }> {
   const recipient = await recipientById(db, userId);
-  if (!recipient) throw notFound('Your account could not be found');
+  if (!recipient) throw notFound(SESSION_MESSAGES.accountNotFound);
   const content = await digestContent(db, weekBefore(now));
   await db.transaction((tx) => enqueueDigest(tx, settings, recipient, content, true));
   return { message: DIGEST_MESSAGES.testSent };

@@ -4,6 +4,7 @@ import {
   FEED_MESSAGES,
   likeStateSchema,
   myReportListSchema,
+  REQUEST_MESSAGES,
   reportResultSchema,
   reportSchema,
   shareResultSchema,
@@ -23,7 +24,7 @@ import {
   unlikeVideo,
 } from './engagement.service';
 
-const idParams = z.object({ id: z.uuid({ error: 'Invalid video ID' }) });
+const idParams = z.object({ id: z.uuid({ error: REQUEST_MESSAGES.invalidVideoId }) });
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,

@@ -4,14 +4,20 @@
  * transaction as the row it counts, and only when a row was really added or removed, so it always
  * equals the rows.
  */
-import { FEED_MESSAGES, type LikeState, type MyReport, type ReportResult } from '@adreel/domain';
+import {
+  FEED_MESSAGES,
+  type LikeState,
+  type MyReport,
+  REQUEST_MESSAGES,
+  type ReportResult,
+} from '@adreel/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likes, reports, shares } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { countLike, countShare, findVideoTitles, liveVideoLikes } from '../videos/videos.service';
 
-export const VIDEO_NOT_FOUND = 'Video not found';
+export const VIDEO_NOT_FOUND = REQUEST_MESSAGES.videoNotFound;
 
 /** The video while it is live (approved), or a 404: only live videos take likes, shares, reports. */
 async function approvedVideo(tx: Database, videoId: string): Promise<{ likes: number }> {

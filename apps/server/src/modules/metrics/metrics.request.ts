@@ -8,6 +8,7 @@ import {
   METRIC_BATCH_MAX,
   type MetricEvent,
   metricEventSchema,
+  REQUEST_MESSAGES,
 } from '@adreel/domain';
 import { badRequest } from '../../platform/errors';
 
@@ -32,7 +33,7 @@ export function parseMetricRequest(body: unknown): MetricRequestBody {
   let deviceId: string | null = null;
   if (body.deviceId !== undefined && body.deviceId !== null) {
     const parsed = deviceIdSchema.safeParse(body.deviceId);
-    if (!parsed.success) throw badRequest('Invalid device ID', 'invalid_device_id');
+    if (!parsed.success) throw badRequest(REQUEST_MESSAGES.invalidDeviceId, 'invalid_device_id');
     deviceId = parsed.data;
   }
   if (!('events' in body)) return { events: [parseEvent(body, '')], deviceId };

@@ -3,7 +3,7 @@
  * (Bearer) or an anonymous device id. navigator.sendBeacon cannot set headers and sends text/plain
  * (or whatever its Blob says), so in this plugin every content type is read as JSON.
  */
-import { errorResponseSchema, metricAckSchema } from '@adreel/domain';
+import { errorResponseSchema, metricAckSchema, REQUEST_MESSAGES } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { badRequest } from '../../platform/errors';
@@ -31,7 +31,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
       try {
         done(null, JSON.parse(String(body)));
       } catch {
-        done(badRequest('Request body is not valid JSON', 'invalid_json'), undefined);
+        done(badRequest(REQUEST_MESSAGES.invalidJson, 'invalid_json'), undefined);
       }
     },
   );

@@ -5,7 +5,7 @@
  * their viewers' 24 h windows with the counters moved by exactly what the windows changed, all
  * committed before any of them is answered: an acknowledged event is never lost.
  */
-import type { MetricEvent } from '@adreel/domain';
+import { type MetricEvent, REQUEST_MESSAGES } from '@adreel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isTransientConflict } from '../../platform/db-errors';
@@ -262,6 +262,6 @@ export async function recordMetricEvents(
       liveVideos += 1;
       accepted += eventsPerVideo.get(id) ?? 0;
     }
-  if (liveVideos === 0) throw notFound('Video not found');
+  if (liveVideos === 0) throw notFound(REQUEST_MESSAGES.videoNotFound);
   return accepted;
 }

@@ -42,8 +42,7 @@ import {
   verifyRegistration,
 } from './mfa.webauthn';
 
-const codeRequired = () =>
-  badRequest('Enter the 6-digit code from your authenticator app', 'validation_failed');
+const codeRequired = () => badRequest(MFA_MESSAGES.totpCodeInvalid, 'validation_failed');
 const responseRequired = () =>
   badRequest('Answer with your passkey (a WebAuthn response)', 'validation_failed');
 

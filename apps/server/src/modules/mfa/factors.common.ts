@@ -1,5 +1,10 @@
 /** What the /factors services share: the caller's live session, their factor, recovery codes. */
-import { MFA_MESSAGES, PHONE_CODE_TTL_MINUTES, type WebauthnOptions } from '@adreel/domain';
+import {
+  MFA_MESSAGES,
+  PHONE_CODE_TTL_MINUTES,
+  SESSION_MESSAGES,
+  type WebauthnOptions,
+} from '@adreel/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
@@ -53,7 +58,7 @@ export function challengeExpiry(): Date {
 export async function liveSession(db: Database, caller: AuthContext) {
   const session = await findSession(db, caller.sessionId);
   if (!session || session.revokedAt || session.userId !== caller.userId)
-    throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+    throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
   return session;
 }
 

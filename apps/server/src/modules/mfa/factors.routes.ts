@@ -4,6 +4,7 @@ import {
   enrolFactorResponseSchema,
   factorChallengeResponseSchema,
   factorsResponseSchema,
+  MFA_MESSAGES,
   recoveryCodesResponseSchema,
   verifyFactorBodySchema,
   verifyFactorResponseSchema,
@@ -15,7 +16,7 @@ import type { FactorVerificationService } from './factor-verification.service';
 import type { FactorsService } from './factors.service';
 
 const tags = ['factors'];
-const params = z.object({ id: z.uuid({ error: 'Factor not found' }) });
+const params = z.object({ id: z.uuid({ error: MFA_MESSAGES.factorNotFound }) });
 
 export const factorsRoutes: FastifyPluginAsyncZod<{
   factors: FactorsService;

@@ -3,7 +3,12 @@
  * Unlinking or removing one never leaves none (decision 014); a first password for an account made
  * through a provider needs a recent sign-in instead of a current password.
  */
-import { IDENTITY_MESSAGES, type Identity, type SignInMethods } from '@adreel/domain';
+import {
+  IDENTITY_MESSAGES,
+  type Identity,
+  SESSION_MESSAGES,
+  type SignInMethods,
+} from '@adreel/domain';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mfaFactors } from '../../db/schema/mfa';
@@ -56,7 +61,7 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
   async function liveSession(caller: AuthContext) {
     const session = await findSession(db, caller.sessionId);
     if (!session || session.revokedAt || session.userId !== caller.userId)
-      throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+      throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
     return session;
   }
 
@@ -88,11 +93,7 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
       const session = await liveSession(caller);
       // As with second factors (decision 008): once one is on, account changes need it passed.
       if (session.aal !== 'aal2' && (await hasVerifiedFactor(db, caller.userId)))
-        throw new AppError(
-          403,
-          'aal2_required',
-          'Confirm it is you with your second factor first.',
-        );
+        throw new AppError(403, 'aal2_required', IDENTITY_MESSAGES.linkAal2Required);
       await db.transaction(async (tx) => {
         const owned = (await listIdentities(tx, caller.userId)).some(
           (row) => row.id === identityId,
@@ -110,8 +111,7 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
     ): Promise<void> {
       const session = await liveSession(caller);
       const user = await findUserById(db, caller.userId);
-      if (!user)
-        throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+      if (!user) throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
       if (user.passwordHash) throw conflict(IDENTITY_MESSAGES.passwordAlreadySet, 'password_set');
       if (now - session.createdAt.getTime() > RECENT_SIGN_IN_MS)
         throw new AppError(403, 'reauthentication_needed', IDENTITY_MESSAGES.recentSignInRequired);

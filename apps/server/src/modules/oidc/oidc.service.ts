@@ -28,6 +28,7 @@ import {
   MESSAGES,
   type MfaRequired,
   type Role,
+  SESSION_MESSAGES,
   USERNAME_MAX,
   USERNAME_MIN,
   withBrand,
@@ -371,7 +372,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       if (!provider) throw badRequest(IDENTITY_MESSAGES.unknownProvider, 'unknown_provider');
       const session = await findSession(db, caller.sessionId);
       if (!session || session.revokedAt || session.userId !== caller.userId)
-        throw unauthorized('Your session has ended. Please sign in again.', 'session_ended');
+        throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
       await assertEmailVerified(db, caller.userId);
       if (session.aal !== 'aal2' && (await hasVerifiedFactor(db, caller.userId)))
         throw new AppError(403, 'aal2_required', IDENTITY_MESSAGES.linkAal2Required);

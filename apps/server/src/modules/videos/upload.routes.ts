@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import {
   errorResponseSchema,
+  SESSION_MESSAGES,
   UPLOAD_IDLE_MINUTES,
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MAX_UNFINISHED,
@@ -55,7 +56,7 @@ type TusRequest = { runtime?: { node?: { req?: IncomingMessage } } };
 function callerOf(req: unknown): AuthContext {
   const raw = (req as TusRequest).runtime?.node?.req;
   const auth = raw ? callers.get(raw) : undefined;
-  if (!auth) throw tusError(401, 'unauthorized', 'Please sign in to continue');
+  if (!auth) throw tusError(401, 'unauthorized', SESSION_MESSAGES.signInToContinue);
   return auth;
 }
 

@@ -4,6 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import {
+  UPLOAD_MESSAGES,
   type UploadMetadata,
   VIDEO_AUDIO_PADDING_SECONDS,
   VIDEO_MAX_BYTES,
@@ -20,12 +21,10 @@ import { enterCampaign, holdOpenCampaign } from '../campaigns/entries.service';
 import { insertUploadedVideo } from './lifecycle.queries';
 import { findVideo } from './videos.queries';
 
-export const INVALID_TYPE_MESSAGE =
-  'Invalid file type. Please upload MP4, WebM, or MOV video files.';
-export const VIDEO_MAX_BYTES_MESSAGE = 'File size must be under 100MB';
-export const NO_DURATION_MESSAGE =
-  "Unable to determine video duration. Please ensure you're uploading a valid video file.";
-export const TOO_LONG_MESSAGE = 'Video must be 30 seconds or less';
+export const INVALID_TYPE_MESSAGE = UPLOAD_MESSAGES.badType;
+export const VIDEO_MAX_BYTES_MESSAGE = UPLOAD_MESSAGES.tooBig;
+export const NO_DURATION_MESSAGE = UPLOAD_MESSAGES.noDuration;
+export const TOO_LONG_MESSAGE = UPLOAD_MESSAGES.tooLong;
 export const CAMPAIGN_CLOSED_MESSAGE = 'This campaign is not open for submissions';
 
 export const PROCESS_VIDEO_QUEUE = 'video.process';

@@ -2,7 +2,17 @@
  * The creator's area (own videos, dashboard numbers), the open campaigns for Upload's picker, and
  * admin moderation of videos (SPEC.md §2 Creator Dashboard, My Videos, Upload, Admin Dashboard).
  */
-import { creatorEarningsSchema, creatorStatsSchema, errorResponseSchema, featureBodySchema, moderationResultSchema, openCampaignListSchema, REQUEST_MESSAGES, VIDEO_STATUSES, videoListSchema } from '@adreel/domain';
+import {
+  creatorEarningsSchema,
+  creatorStatsSchema,
+  errorResponseSchema,
+  featureBodySchema,
+  moderationResultSchema,
+  openCampaignListSchema,
+  REQUEST_MESSAGES,
+  VIDEO_STATUSES,
+  videoListSchema,
+} from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';

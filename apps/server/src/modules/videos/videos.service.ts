@@ -9,6 +9,7 @@
  * submission, no payout can follow).
  */
 import type { Video, VideoStatus } from '@adreel/domain';
+import { REQUEST_MESSAGES } from '@adreel/domain';
 import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
@@ -130,7 +131,7 @@ export async function moderateVideo(
     );
   }
   const video = await findVideo(db, id);
-  if (!video) throw notFound('Video not found');
+  if (!video) throw notFound(REQUEST_MESSAGES.videoNotFound);
   if (!changed) throw conflict('Only a pending video can be approved or rejected', 'not_pending');
   return video;
 }
@@ -155,7 +156,7 @@ export async function featureVideo(
   });
   if (row) feedChanged();
   const video = await findVideo(db, id);
-  if (!video) throw notFound('Video not found');
+  if (!video) throw notFound(REQUEST_MESSAGES.videoNotFound);
   if (!row) throw conflict('Only an approved video can be featured', 'not_approved');
   return video;
 }
