@@ -1,12 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { jsBudget } from './scripts/js-budget.js';
 import { precompress } from './scripts/precompress.js';
 
-const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+/** The repository root's .env (what the server reads too): API_URL, or the server's PORT. */
+const rootEnv = {
+  ...loadEnv('development', fileURLToPath(new URL('../..', import.meta.url)), ['API_URL', 'PORT']),
+  ...process.env,
+};
+const apiTarget = rootEnv.API_URL ?? `http://localhost:${rootEnv.PORT ?? 3000}`;
 
 /**
  * Sonner injects its stylesheet as a <style> element at import time, which a CSP without
@@ -38,6 +43,8 @@ export default defineConfig({
       '/healthz': apiTarget,
       '/readyz': apiTarget,
       '/.well-known': apiTarget,
+      // Videos and posters (media.routes.ts), so they play on :5173 as on the server's port.
+      '/media': apiTarget,
     },
   },
   build: {

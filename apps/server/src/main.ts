@@ -18,6 +18,15 @@ import { logMediaTools } from './platform/media/binaries';
 import { startScheduler } from './platform/scheduler';
 import { createStorage } from './platform/storage/storage';
 
+function canResolve(specifier: string): boolean {
+  try {
+    import.meta.resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -30,7 +39,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const pretty = process.stdout.isTTY && config.env !== 'production';
+  // pino-pretty is a devDependency: an install without them (npm ci --omit=dev) logs JSON.
+  const pretty = process.stdout.isTTY && config.env !== 'production' && canResolve('pino-pretty');
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
