@@ -10,6 +10,7 @@ import { mkdir, statfs } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import {
+  AREA_ROLES,
   errorResponseSchema,
   SESSION_MESSAGES,
   UPLOAD_IDLE_MINUTES,
@@ -45,6 +46,7 @@ import {
   sweepUnfinishedUploads,
   uploadIdFor,
 } from './upload-store';
+import { mayTouchUpload } from './videos.policy';
 
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
@@ -166,7 +168,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
       } catch {
         return; // Unknown upload: tus answers 404 itself.
       }
-      if (owner !== auth.userId) throw tusError(404, 'not_found', 'Upload not found');
+      if (!mayTouchUpload(auth, { ownerId: owner }))
+        throw tusError(404, 'not_found', 'Upload not found');
     },
     async onUploadFinish(req, upload) {
       const auth = callerOf(req);
@@ -262,7 +265,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     reply.raw.setHeader('Content-Type', 'application/json; charset=utf-8');
     await tus.handle(request.raw, reply.raw);
   };
-  const guard = { preHandler: allow.roles(['creator', 'admin']) };
+  const guard = { preHandler: allow.roles(AREA_ROLES.creator) };
   // Documentation only: tus reads and answers these requests itself (headers included), so
   // nothing here validates or serializes.
   const errors = {

@@ -3,6 +3,7 @@
  * admin moderation of videos (SPEC.md §2 Creator Dashboard, My Videos, Upload, Admin Dashboard).
  */
 import {
+  AREA_ROLES,
   creatorEarningsSchema,
   creatorStatsSchema,
   errorResponseSchema,
@@ -23,12 +24,7 @@ import {
   creatorStats,
   openCampaignsForUpload,
 } from '../campaigns/creator.service';
-import {
-  featureVideo,
-  listCreatorVideos,
-  listVideosByStatus,
-  moderateVideo,
-} from './videos.service';
+import { featureVideo, listOwnVideos, listVideosForReview, moderateVideo } from './videos.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const idParams = z.object({ id: z.uuid({ error: REQUEST_MESSAGES.invalidVideoId }) });
@@ -38,7 +34,7 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
   { context },
 ) => {
   const { db } = context;
-  const creatorOnly = { preHandler: allow.roles(['creator', 'admin']) };
+  const creatorOnly = { preHandler: allow.roles(AREA_ROLES.creator) };
 
   app.get(
     '/creator/videos',
@@ -50,7 +46,7 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
         response: { 200: videoListSchema, ...errors },
       },
     },
-    async (request) => ({ videos: await listCreatorVideos(db, requireAuth(request).userId) }),
+    async (request) => ({ videos: await listOwnVideos(db, requireAuth(request)) }),
   );
 
   app.get(
@@ -115,7 +111,9 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{
         response: { 200: videoListSchema, ...errors },
       },
     },
-    async (request) => ({ videos: await listVideosByStatus(db, request.query.status) }),
+    async (request) => ({
+      videos: await listVideosForReview(db, requireAuth(request), request.query.status),
+    }),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import { REQUEST_MESSAGES } from '@adreel/domain';
 import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
 import type { Storage } from '../../platform/storage/storage';
 import { closeEntryOfRejectedVideo } from '../campaigns/entries.service';
 import { invalidateFeedCaches } from '../feed/feed.cache';
@@ -31,6 +32,7 @@ import {
   setFeatured,
 } from './lifecycle.queries';
 import { purgeRejectedMedia } from './video-media';
+import { mayModerateVideos, mayUseCreatorArea } from './videos.policy';
 import {
   countVideosWithStatus,
   creatorVideoTotals,
@@ -64,12 +66,26 @@ export {
   findVideoTitles,
   hasPublishedVideo,
   listCreatorVideoRows,
-  listCreatorVideos,
   listRecentPublished,
   listVideosById,
-  listVideosByStatus,
   publishedVideoTotals,
 };
+
+/** My Videos: the caller's own videos, newest first. */
+export async function listOwnVideos(db: Database, actor: Actor): Promise<Video[]> {
+  authorize(mayUseCreatorArea(actor));
+  return listCreatorVideos(db, actor.userId);
+}
+
+/** The admin's review: videos with one status, with their creators, newest first. */
+export async function listVideosForReview(
+  db: Database,
+  actor: Actor,
+  status: VideoStatus,
+): Promise<Video[]> {
+  authorize(mayModerateVideos(actor));
+  return listVideosByStatus(db, status);
+}
 
 export function countPendingVideos(db: Database): Promise<number> {
   return countVideosWithStatus(db, 'pending');
@@ -86,6 +102,7 @@ export interface RejectVideo {
 
 /** Rejects the video if its status allows; returns it, or null when nothing changed. */
 export async function rejectVideo(tx: Database, input: RejectVideo) {
+  authorize(mayModerateVideos(input.actor));
   const row = await markRejected(tx, input.videoId, input.from);
   if (!row) return null;
   // Out of the feed (at most FEED_CACHE_MS stale anyway).
@@ -109,6 +126,7 @@ export async function moderateVideo(
   input: { videoId: string; decision: 'approved' | 'rejected'; actor: AuditActor },
 ): Promise<Video> {
   const { videoId: id, decision, actor } = input;
+  authorize(mayModerateVideos(actor));
   const changed = await db.transaction(async (tx) => {
     if (decision === 'rejected')
       return (await rejectVideo(tx, { videoId: id, actor, from: ['pending'] })) !== null;
@@ -142,6 +160,7 @@ export async function featureVideo(
   input: { videoId: string; featured: boolean; actor: AuditActor },
 ): Promise<Video> {
   const { videoId: id, featured, actor } = input;
+  authorize(mayModerateVideos(actor));
   const row = await db.transaction(async (tx) => {
     const changed = await setFeatured(tx, id, featured);
     if (changed)
@@ -193,6 +212,14 @@ export function countLike(tx: Database, videoId: string, by: 1 | -1): Promise<nu
 export function countShare(tx: Database, videoId: string): Promise<number | null> {
   return addShare(tx, videoId);
 }
+
+// Metrics' counters and ranking's scores (issue 16; counters.queries.ts): counted traffic only.
+export {
+  applyWatchDeltas,
+  findShareCount as videoShareCount,
+  lockCounterRows,
+  writeScores as writeVideoScores,
+} from './counters.queries';
 
 /** A deleted account's likes and shares leave the counters (one like per video; shares by count). */
 export async function uncountEngagement(
