@@ -1,6 +1,7 @@
 /**
  * DESIGN.md §3's score in SQL, for the bulk recompute: the same formula as
- * packages/domain/src/ranking.ts term by term (a property test holds them equal).
+ * packages/domain/src/ranking.ts term by term (a property test holds them equal). The counters it
+ * reads are counted traffic only (issue 16): filtered traffic never reaches them.
  */
 import { SCORE_RECOMPUTE_WINDOW_DAYS } from '@adreel/domain/constants';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@adreel/domain/ranking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { writeVideoScores } from '../videos/videos.service';
 
 /** SQL expressions (float8) for a video's inputs and the platform means. */
 export interface ScoreTerms {
@@ -77,7 +79,10 @@ export async function recomputeScores(db: Database): Promise<RecomputeResult> {
         clicks: sql`m.clicks`,
       },
     });
-    const { rows } = await tx.execute<{ id: string }>(sql`
+    // The videos module writes the scores (counters.queries.ts); the formula's inputs are read here.
+    const ids = await writeVideoScores(
+      tx,
+      sql`
       with pool as (
         select id, views, watch_time_avg, vt90_count, likes, shares, clicks, published_at
         from videos
@@ -98,19 +103,10 @@ export async function recomputeScores(db: Database): Promise<RecomputeResult> {
           case when views > 0 then shares / views else 0::float8 end as shares,
           case when views > 0 then clicks / views else 0::float8 end as clicks
         from totals
-      ),
-      scored as (
-        select p.id, p.published_at, ${expression} as score from pool p cross join m
       )
-      update videos v set
-        score = s.score,
-        decayed_score = ${decayExpression(
-          sql`s.score`,
-          sql`extract(epoch from (now() - s.published_at))::float8 / 3600`,
-        )}
-      from scored s
-      where v.id = s.id
-      returning v.id`);
-    return { updated: rows.length, at: new Date(clock[0]?.at ?? Date.now()) };
+      select p.id, p.published_at, ${expression} as score from pool p cross join m`,
+      decayExpression,
+    );
+    return { updated: ids.length, at: new Date(clock[0]?.at ?? Date.now()) };
   });
 }
