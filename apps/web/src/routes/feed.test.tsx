@@ -2,6 +2,7 @@ import { FEED_FIRST_PAGE_ELEMENT_ID, FEED_MESSAGES, type FeedVideo } from '@adre
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushMetrics } from '@/lib/metrics/metrics-client';
 import { SESSION_HINT_KEY } from '@/lib/session';
 import {
   errorResponse,
@@ -40,13 +41,25 @@ function buildFeedVideo(overrides: Partial<FeedVideo> = {}): FeedVideo {
   };
 }
 
-/** The first page as the server writes it into the page for /feed (platform/web.ts). */
+/** A page of GET /api/feed: the videos, each with its impression token (issue 16). */
+function feedPage(videos: FeedVideo[], nextCursor: string | null) {
+  return {
+    videos,
+    nextCursor,
+    impressions: Object.fromEntries(videos.map((video) => [video.id, `token-${video.id}`])),
+  };
+}
+
+/**
+ * The first page as the server writes it into the page for /feed (platform/web.ts): the same for
+ * every visitor, so without impression tokens.
+ */
 function embedFirstPage(start: string, videos: FeedVideo[]) {
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = FEED_FIRST_PAGE_ELEMENT_ID;
   script.dataset.start = start;
-  script.textContent = JSON.stringify({ videos, nextCursor: null });
+  script.textContent = JSON.stringify({ videos, nextCursor: null, impressions: {} });
   document.head.append(script);
 }
 
@@ -94,7 +107,7 @@ function item(title: string): HTMLElement {
 
 describe('feed', () => {
   it('shows each ad with its badge, creator, caption, counts and call to action', async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [sneakers, coffee], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([sneakers, coffee], null)) });
     renderApp('/feed');
 
     const first = await screen.findByRole('article', { name: 'Cloud sneakers by @maya' });
@@ -131,10 +144,7 @@ describe('feed', () => {
     const third = buildFeedVideo({ title: 'Third ad' });
     const fourth = buildFeedVideo({ title: 'Fourth ad' });
     mockApi({
-      'GET /api/feed': jsonResponse({
-        videos: [sneakers, coffee, third, fourth],
-        nextCursor: null,
-      }),
+      'GET /api/feed': jsonResponse(feedPage([sneakers, coffee, third, fourth], null)),
     });
     renderApp('/feed');
     await screen.findByRole('article', { name: 'Cloud sneakers by @maya' });
@@ -185,7 +195,7 @@ describe('feed', () => {
   it('asks for the feed when the page holds another start, or the browser may be signed in', async () => {
     embedFirstPage(sneakers.id, [sneakers]);
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
     });
     const first = renderApp('/feed', { status: 'loading' });
     expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
@@ -199,8 +209,65 @@ describe('feed', () => {
     expect(sentBodies(fetchMock, 'GET /api/feed')).toHaveLength(2);
   });
 
+  it('sends the device id with the feed only when signed out, and asks for the tokens the page written in lacks', async () => {
+    embedFirstPage('', [coffee]);
+    const fetchMock = mockApi({
+      'GET /api/feed/impressions': jsonResponse({ impressions: { [coffee.id]: 'token-late' } }),
+      'GET /api/feed': jsonResponse(feedPage([sneakers], null)),
+    });
+    const signedOut = renderApp('/feed', { status: 'loading' });
+    expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
+    const header = (key: string) =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url) === key || String(url).startsWith(`${key}?`))
+        .map(([, init]) => new Headers(init?.headers).get('X-Device-Id'));
+    await waitFor(() =>
+      expect(header('/api/feed/impressions')).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]),
+    );
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/feed/impressions?ids=${coffee.id}`,
+    );
+    signedOut.unmount();
+
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    const signedIn = renderApp('/feed', signedInAs('viewer'));
+    expect(await screen.findByRole('article', { name: 'Cloud sneakers by @maya' })).toBeTruthy();
+    expect(header('/api/feed')).toEqual([null]);
+    signedIn.unmount();
+
+    fetchMock.mockClear();
+    renderApp('/feed');
+    expect(await screen.findByRole('article', { name: 'Cloud sneakers by @maya' })).toBeTruthy();
+    expect(header('/api/feed')).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
+  it("tags a call-to-action click with the video's impression token", async () => {
+    const fetchMock = mockApi({
+      'GET /api/feed': jsonResponse(feedPage([sneakers], null)),
+      'POST /api/metrics': jsonResponse({ accepted: 1 }, 202),
+    });
+    renderApp('/feed');
+    const first = await screen.findByRole('article', { name: 'Cloud sneakers by @maya' });
+    fireEvent.click(within(first).getByRole('link', { name: 'Shop Now' }));
+    await flushMetrics();
+    expect(sentBodies(fetchMock, 'POST /api/metrics')).toEqual([
+      {
+        deviceId: expect.any(String),
+        events: [
+          {
+            action: 'increment',
+            videoId: sneakers.id,
+            metricType: 'clicks',
+            increment: 1,
+            impression: `token-${sneakers.id}`,
+          },
+        ],
+      },
+    ]);
+  });
+
   it('reads the feed while the session is still being checked when this browser has none', async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([coffee], null)) });
     renderApp('/feed', { status: 'loading' });
     expect(await screen.findByRole('article', { name: 'Cold brew by @leo' })).toBeTruthy();
   });
@@ -208,7 +275,7 @@ describe('feed', () => {
   it('waits for the session check when this browser may be signed in, for its likes', async () => {
     localStorage.setItem(SESSION_HINT_KEY, '1');
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
     });
     renderApp('/feed', { status: 'loading' });
     await waitFor(() => expect(document.title).toMatch(/^Feed/));
@@ -217,7 +284,7 @@ describe('feed', () => {
   });
 
   it('keeps the sound choice from one video to the next', async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [sneakers, coffee], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([sneakers, coffee], null)) });
     const user = userEvent.setup();
     renderApp('/feed');
     const first = await screen.findByRole('article', { name: 'Cloud sneakers by @maya' });
@@ -230,11 +297,8 @@ describe('feed', () => {
   it('loads the next page before the end, and passes ?start to the first page', async () => {
     const later = buildFeedVideo({ title: 'From page two' });
     const fetchMock = mockApi({
-      [`GET /api/feed?start=${coffee.id}`]: jsonResponse({
-        videos: [coffee, sneakers],
-        nextCursor: 'page-2',
-      }),
-      'GET /api/feed?cursor=page-2': jsonResponse({ videos: [later], nextCursor: null }),
+      [`GET /api/feed?start=${coffee.id}`]: jsonResponse(feedPage([coffee, sneakers], 'page-2')),
+      'GET /api/feed?cursor=page-2': jsonResponse(feedPage([later], null)),
     });
     renderApp(`/feed?start=${coffee.id}`);
     expect(await screen.findByRole('article', { name: 'From page two by @maya' })).toBeTruthy();
@@ -244,7 +308,7 @@ describe('feed', () => {
   });
 
   it('says so when there are no ads yet, with Sign In to Create', async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([], null)) });
     renderApp('/feed');
     expect(await screen.findByText('Ancora nessuna ad: torna presto!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In to Create' }).getAttribute('href')).toBe(
@@ -253,7 +317,7 @@ describe('feed', () => {
   });
 
   it('sends a creator with an empty feed to the upload', async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([], null)) });
     renderApp('/feed', signedInAs('creator'));
     expect((await screen.findByRole('link', { name: 'Upload an Ad' })).getAttribute('href')).toBe(
       '/creator/upload',
@@ -266,7 +330,7 @@ describe('feed', () => {
       'GET /api/feed': () =>
         fail
           ? errorResponse(503, 'unavailable', 'Service unavailable')
-          : jsonResponse({ videos: [coffee], nextCursor: null }),
+          : jsonResponse(feedPage([coffee], null)),
     });
     const user = userEvent.setup();
     renderApp('/feed');
@@ -281,7 +345,7 @@ describe('feed engagement', () => {
   it('likes at once, keeps the server count, and reverts when the call fails', async () => {
     let answerUnlike: (response: Response) => void = () => {};
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
       [`PUT /api/videos/${coffee.id}/like`]: jsonResponse({ liked: true, likes: 1500 }),
       [`DELETE /api/videos/${coffee.id}/like`]: () =>
         new Promise<Response>((resolve) => {
@@ -311,7 +375,7 @@ describe('feed engagement', () => {
 
   it("reverts a signed-out viewer's like and asks them to sign in", async () => {
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
     });
     const user = userEvent.setup();
     renderApp('/feed');
@@ -326,7 +390,7 @@ describe('feed engagement', () => {
 
   it('saves on this device only, with Saved! and Removed from saved', async () => {
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
     });
     const user = userEvent.setup();
     renderApp('/feed');
@@ -344,7 +408,7 @@ describe('feed engagement', () => {
 
   it('copies the link without a share sheet, and logs the share only when signed in', async () => {
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
       [`POST /api/videos/${coffee.id}/shares`]: jsonResponse({ shares: 1 }),
     });
     const user = userEvent.setup();
@@ -360,7 +424,7 @@ describe('feed engagement', () => {
     view.unmount();
 
     const anonymous = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
     });
     renderApp('/feed');
     const again = await screen.findByRole('article', { name: 'Cold brew by @leo' });
@@ -370,7 +434,7 @@ describe('feed engagement', () => {
   });
 
   it("uses the device's share sheet with the branded title when there is one", async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([coffee], null)) });
     const share = vi.fn(async () => {});
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     try {
@@ -401,7 +465,7 @@ describe('reporting from the feed', () => {
   }
 
   it("closes the '...' menu with Escape and gives focus back to its button", async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([coffee], null)) });
     const user = userEvent.setup();
     renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Cold brew by @leo' });
@@ -415,7 +479,7 @@ describe('reporting from the feed', () => {
   });
 
   it('asks a signed-out viewer to sign in', async () => {
-    mockApi({ 'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }) });
+    mockApi({ 'GET /api/feed': jsonResponse(feedPage([coffee], null)) });
     const user = userEvent.setup();
     renderApp('/feed');
     const dialog = await openReport(user);
@@ -428,7 +492,7 @@ describe('reporting from the feed', () => {
 
   it('needs a reason, then submits it and thanks the reporter', async () => {
     const fetchMock = mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
       [`POST /api/videos/${coffee.id}/reports`]: jsonResponse(
         {
           id: '00000000-0000-4000-8000-0000000000aa',
@@ -462,7 +526,7 @@ describe('reporting from the feed', () => {
 
   it('caps the reason at 500 characters and says "Error submitting report" when it fails', async () => {
     mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
       [`POST /api/videos/${coffee.id}/reports`]: errorResponse(500, 'http_500', 'Internal'),
     });
     const user = userEvent.setup();
@@ -478,7 +542,7 @@ describe('reporting from the feed', () => {
 
   it('tells a repeat reporter kindly that the video is already reported (issue 13)', async () => {
     mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
       [`POST /api/videos/${coffee.id}/reports`]: jsonResponse(
         {
           id: '00000000-0000-4000-8000-0000000000aa',
@@ -508,7 +572,7 @@ describe('reporting from the feed', () => {
 
   it("shows the report limit's message when the server says too many", async () => {
     mockApi({
-      'GET /api/feed': jsonResponse({ videos: [coffee], nextCursor: null }),
+      'GET /api/feed': jsonResponse(feedPage([coffee], null)),
       [`POST /api/videos/${coffee.id}/reports`]: errorResponse(
         429,
         'rate_limited',

@@ -1,19 +1,69 @@
-import { FEED_FIRST_PAGE_ELEMENT_ID, type FeedPage, type FeedVideo } from '@adreel/domain';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  DEVICE_ID_HEADER,
+  FEED_FIRST_PAGE_ELEMENT_ID,
+  type FeedImpressions,
+  type FeedPage,
+  type FeedVideo,
+} from '@adreel/domain';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { deviceId } from '@/lib/metrics/device-id';
 
 export const feedKey = ['feed'] as const;
 
-/** GET /api/feed?cursor=&start=: 20 approved videos per page, featured first (SPEC.md §7). */
+/**
+ * GET /api/feed?cursor=&start=: 20 approved videos per page, featured first (SPEC.md §7), each
+ * with the impression token its metric events carry. Signed out, the device id goes along, so the
+ * tokens are bound to this browser (issue 16).
+ */
 export async function getFeedPage(
-  input: { cursor?: string | null; start?: string | null },
+  input: { cursor?: string | null; start?: string | null; signedIn?: boolean },
   signal?: AbortSignal,
 ): Promise<FeedPage> {
   const params = new URLSearchParams();
   if (input.cursor) params.set('cursor', input.cursor);
   if (input.start) params.set('start', input.start);
   const query = params.toString();
-  return api<FeedPage>(`/api/feed${query ? `?${query}` : ''}`, { signal });
+  return api<FeedPage>(`/api/feed${query ? `?${query}` : ''}`, {
+    signal,
+    headers: viewer(input.signedIn),
+  });
+}
+
+/** Signed out, the device id names the viewer the impression tokens are made for. */
+function viewer(signedIn = false): Record<string, string> {
+  return signedIn ? {} : { [DEVICE_ID_HEADER]: deviceId() };
+}
+
+/**
+ * GET /api/feed/impressions?ids=: the tokens of videos the page has without one (the first page
+ * written into the HTML is the same for every visitor, so it carries none).
+ */
+export async function getFeedImpressions(
+  ids: string[],
+  signedIn: boolean,
+  signal?: AbortSignal,
+): Promise<FeedImpressions> {
+  const query = new URLSearchParams({ ids: ids.join(',') });
+  return api<FeedImpressions>(`/api/feed/impressions?${query}`, {
+    signal,
+    headers: viewer(signedIn),
+  });
+}
+
+export function useFeedImpressions(ids: string[], signedIn: boolean) {
+  return useQuery({
+    queryKey: [...feedKey, 'impressions', { ids: ids.join(','), signedIn }],
+    queryFn: ({ signal }) => getFeedImpressions(ids, signedIn, signal),
+    enabled: ids.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function feedQueryOptions(start: string | null, signedIn: boolean) {
@@ -21,7 +71,7 @@ export function feedQueryOptions(start: string | null, signedIn: boolean) {
     // likedByMe depends on who asks, so signing in or out reads the feed anew.
     queryKey: [...feedKey, { start, signedIn }],
     queryFn: ({ pageParam, signal }) =>
-      getFeedPage({ cursor: pageParam, start: pageParam ? null : start }, signal),
+      getFeedPage({ cursor: pageParam, start: pageParam ? null : start, signedIn }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // A feed read once stays as it was while the viewer scrolls: no reshuffle under their thumb.

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { trackMetric } from '@/lib/metrics/metrics-client';
-import { useWatchTracking } from '@/lib/metrics/use-watch-tracking';
-import type { WatchTracker } from '@/lib/metrics/watch-tracker';
 import { cn } from '@/lib/utils';
+import { useViewableWatch } from '../lib/use-viewable-watch';
+import type { ViewableWatch } from '../lib/viewability';
 import { FeedActions } from './feed-actions';
 
 export type Preload = 'auto' | 'metadata' | 'none';
@@ -19,7 +19,7 @@ interface PlayerProps {
   preload: Preload;
   /** Leave the poster out (a neighbour while the video on screen has not shown a frame yet). */
   withoutPoster: boolean;
-  tracker: WatchTracker;
+  tracker: ViewableWatch;
   onSoundBlocked: () => void;
   /** The video has a frame to show (or cannot load): called once per element. */
   onFirstFrame?: (() => void) | undefined;
@@ -38,7 +38,7 @@ function Player({
   onFirstFrame,
 }: PlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
-  useWatchTracking(ref, tracker, onScreen);
+  useViewableWatch(ref, tracker, onScreen);
 
   useEffect(() => {
     const element = ref.current;
@@ -100,7 +100,7 @@ export interface FeedItemProps {
   muted: boolean;
   onToggleMuted: () => void;
   onSoundBlocked: () => void;
-  tracker: WatchTracker;
+  tracker: ViewableWatch;
   onReport: (video: FeedVideo) => void;
 }
 
@@ -231,12 +231,9 @@ export function FeedItem({
               target="_blank"
               rel="noopener noreferrer"
               onClick={() =>
-                trackMetric({
-                  action: 'increment',
-                  videoId: video.id,
-                  metricType: 'clicks',
-                  increment: 1,
-                })
+                trackMetric(
+                  tracker.event({ action: 'increment', metricType: 'clicks', increment: 1 }),
+                )
               }
               className="mt-1 inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-white px-4 text-sm font-bold text-ink transition-colors hover:bg-white/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >

@@ -1,14 +1,20 @@
-import { AREA_ROLES, FEED_MESSAGES, type FeedVideo, hasAnyRole } from '@adreel/domain';
+import {
+  AREA_ROLES,
+  FEED_MESSAGES,
+  FEED_PAGE_SIZE,
+  type FeedVideo,
+  hasAnyRole,
+} from '@adreel/domain';
 import { AlertTriangle, ArrowUp, Clapperboard, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
-import { useWatchTrackers } from '@/lib/metrics/use-watch-tracking';
 import { mayHaveSession, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { embeddedFirstPage, markFirstPageUsed, useFeed } from '../api/get-feed';
+import { embeddedFirstPage, markFirstPageUsed, useFeed, useFeedImpressions } from '../api/get-feed';
+import { useViewableWatches } from '../lib/use-viewable-watch';
 import { FeedItem, type Preload } from './feed-item';
 
 /** Start loading the next page this many videos before the end, so the scroll never waits. */
@@ -220,6 +226,26 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
         return true;
       });
   }, [feed.data]);
+  // Each video's impression token, from the page that first served it (issue 16).
+  const impressions = useMemo(
+    () =>
+      Object.assign(
+        {},
+        ...[...(feed.data?.pages ?? [])].reverse().map((page) => page.impressions ?? {}),
+      ) as Record<string, string>,
+    [feed.data],
+  );
+  // The page written into the HTML has no tokens (it is the same for everyone): asked for here.
+  const missing = useMemo(
+    () =>
+      videos
+        .filter((video) => !impressions[video.id])
+        .slice(0, FEED_PAGE_SIZE)
+        .map((video) => video.id),
+    [videos, impressions],
+  );
+  const fetchedImpressions = useFeedImpressions(missing, session.status === 'signed-in').data
+    ?.impressions;
 
   const [active, setActive] = useState(0);
   // A new ?start is a new feed: it begins at its first video.
@@ -231,7 +257,7 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
   const [muted, setMuted] = useState(true);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const pageVisible = usePageVisible();
-  const trackerFor = useWatchTrackers();
+  const watchFor = useViewableWatches();
 
   // The item mostly on screen is the one that plays. Items come and go with the pages loaded.
   const itemCount = videos.length;
@@ -339,7 +365,7 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
             muted={muted}
             onToggleMuted={toggleMuted}
             onSoundBlocked={soundBlocked}
-            tracker={trackerFor(video.id)}
+            tracker={watchFor(video.id, impressions[video.id] ?? fetchedImpressions?.[video.id])}
             onReport={onReport}
           />
         ))}
