@@ -3,8 +3,9 @@ import { adminCountsSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { adminErrors } from '../../platform/admin-schemas';
+import { requireAuth } from '../../platform/authenticate';
 import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
-import { createAdminCountsFeed, readAdminCounts } from './admin-counts';
+import { createAdminCountsFeed, readAdminCounts, watchAdminCounts } from './admin-counts';
 
 export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
@@ -33,9 +34,10 @@ export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleCon
       },
     },
     async (request, reply) => {
+      const actor = requireAuth(request);
       let stream: EventStream | null = null;
       let updated = false;
-      const unsubscribe = await feed.subscribe((counts) => {
+      const unsubscribe = await watchAdminCounts(feed, actor, (counts) => {
         if (!stream) return;
         updated = true;
         stream.send(counts);
@@ -43,7 +45,7 @@ export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleCon
       stream = streams.open(request, reply);
       stream.onClose(unsubscribe);
       try {
-        const counts = await readAdminCounts(db);
+        const counts = await readAdminCounts(db, actor);
         if (!updated) stream.send(counts);
       } catch (error) {
         request.log.warn({ err: error }, 'could not read the admin counts; the browser will retry');

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
 import { requireAuth } from '../../platform/authenticate';
 import { adminErrors } from '../admin/admin.schemas';
-import { adminCounts, dismissReport, listReports, removeReportedVideo } from './reports.service';
+import { adminCountsFor, dismissReport, listReports, removeReportedVideo } from './reports.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Invalid report ID' }) });
 const decisionErrors = {
@@ -44,7 +44,9 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
         response: { 200: adminReportListSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    async (request) => ({ reports: await listReports(db, request.query.status) }),
+    async (request) => ({
+      reports: await listReports(db, requireAuth(request), request.query.status),
+    }),
   );
 
   app.post(
@@ -90,6 +92,6 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
         response: { 200: adminCountsSchema, ...adminErrors },
       },
     },
-    async () => adminCounts(db),
+    async (request) => adminCountsFor(db, requireAuth(request)),
   );
 };

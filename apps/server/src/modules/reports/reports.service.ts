@@ -11,6 +11,7 @@ import { reports } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { type Actor, authorize } from '../../platform/policy';
 import {
   countPendingVideos,
   listVideosById,
@@ -18,6 +19,7 @@ import {
   type WarnLog,
 } from '../videos/videos.service';
 import { reportOutcomeMail } from './reports.mail';
+import { canDecideReport, mayReviewReports } from './reports.policy';
 import {
   closedReports,
   closeReports,
@@ -74,7 +76,8 @@ async function adminReports(
 }
 
 /** The admin's Reports tab: open ones newest first, or closed ones most recently closed first. */
-export async function listReports(db: Database, status: 'open' | 'closed') {
+export async function listReports(db: Database, actor: Actor, status: 'open' | 'closed') {
+  authorize(mayReviewReports(actor));
   const rows =
     status === 'open'
       ? await selectReportRows(db, openReports())
@@ -114,7 +117,7 @@ async function mailReporters(
 async function openReport(tx: Database, id: string) {
   const report = await lockReport(tx, id);
   if (!report) throw notFound(REPORT_NOT_FOUND);
-  if (report.status !== 'open') throw conflict(REPORT_CLOSED, 'report_closed');
+  if (!canDecideReport(report)) throw conflict(REPORT_CLOSED, 'report_closed');
   return report;
 }
 
@@ -130,6 +133,7 @@ export async function dismissReport(
   reportId: string,
   actor: AuditActor,
 ) {
+  authorize(mayReviewReports(actor));
   await db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
     const closed = await closeReports(tx, eq(reports.id, report.id), 'dismissed');
@@ -164,6 +168,7 @@ export async function removeReportedVideo(
   actor: AuditActor,
   after?: RemovalFollowUp,
 ) {
+  authorize(mayReviewReports(actor));
   const videoId = await db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
     await rejectVideo(tx, {
@@ -199,7 +204,16 @@ export async function removeReportedVideo(
   return { message: FEED_MESSAGES.videoRemoved, report };
 }
 
-/** The admin tabs' counts: pending videos and open reports (GET /api/admin/counts, its stream). */
+/** GET /api/admin/counts: the admin tabs' counts, for an admin. */
+export function adminCountsFor(db: Database, actor: Actor): Promise<AdminCounts> {
+  authorize(mayReviewReports(actor));
+  return adminCounts(db);
+}
+
+/**
+ * The admin tabs' counts: pending videos and open reports. Unchecked: for adminCountsFor and the
+ * admin-live stream, which reads once for all its subscribers (each authorized when it subscribes).
+ */
 export async function adminCounts(db: Database): Promise<AdminCounts> {
   const [pendingVideos, openReports] = await Promise.all([
     countPendingVideos(db),

@@ -1,36 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { ACTORS, EVERYONE, expectations } from '../../../test/support/actors';
 import { mayModerateVideos, mayTouchUpload, mayUpload, mayUseCreatorArea } from './videos.policy';
 
-const actors = {
-  'signed out': null,
-  viewer: { userId: 'v', roles: ['viewer'] },
-  creator: { userId: 'c', roles: ['creator'] },
-  brand: { userId: 'b', roles: ['brand'] },
-  admin: { userId: 'a', roles: ['admin'] },
-} as const;
-type Who = keyof typeof actors;
-const everyone = Object.keys(actors) as Who[];
-
 describe.each([
-  ['mayUseCreatorArea', mayUseCreatorArea, ['creator', 'admin']],
-  ['mayUpload', mayUpload, ['creator', 'admin']],
-  ['mayModerateVideos', mayModerateVideos, ['admin']],
-] as const)('%s', (_name, policy, allowed) => {
-  it.each(everyone)('%s', (who) => {
-    expect(policy(actors[who])).toBe((allowed as readonly Who[]).includes(who));
+  ['mayUseCreatorArea', mayUseCreatorArea, expectations(['creator', 'admin'])],
+  ['mayUpload', mayUpload, expectations(['creator', 'admin'])],
+  ['mayModerateVideos', mayModerateVideos, expectations(['admin'])],
+] as const)('%s', (_name, policy, cases) => {
+  it.each(cases)('%s: %s', (who, allowed) => {
+    expect(policy(ACTORS[who])).toBe(allowed);
   });
 });
 
 describe('mayTouchUpload', () => {
-  it.each(everyone)("%s, on an upload of their own and on another's", (who) => {
-    const actor = actors[who];
-    const own = { ownerId: actor?.userId ?? null };
-    expect(mayTouchUpload(actor, own)).toBe(who === 'creator' || who === 'admin');
-    expect(mayTouchUpload(actor, { ownerId: 'someone else' })).toBe(false);
+  it.each(EVERYONE)("%s, on an upload of their own and on another's", (who) => {
+    const actor = ACTORS[who];
+    expect(mayTouchUpload(actor, { ownerId: actor?.userId ?? null })).toBe(
+      who === 'creator' || who === 'admin',
+    );
+    expect(mayTouchUpload(actor, { ownerId: 'someone-else' })).toBe(false);
   });
 
-  it('refuses an upload without an owner, even to a signed-out caller', () => {
+  it('refuses an upload without an owner', () => {
     expect(mayTouchUpload(null, { ownerId: undefined })).toBe(false);
-    expect(mayTouchUpload(actors.creator, { ownerId: undefined })).toBe(false);
+    expect(mayTouchUpload(ACTORS.creator, { ownerId: undefined })).toBe(false);
   });
 });
