@@ -17,6 +17,7 @@ export const AUTH_TEXTS = {
   passwordChanged: 'Password changed',
   /** The role choices' descriptions on sign-up and join. */
   viewerRole: 'Watch and save',
+  creatorRole: 'Make ads',
   brandRole: 'Run campaigns',
 } as const;
 

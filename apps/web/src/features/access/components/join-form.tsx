@@ -1,6 +1,8 @@
 import {
+  AUTH_TEXTS,
   accessRequestSchema,
   JOIN_REDIRECT_MS,
+  MESSAGES,
   NOTES_MAX,
   type RequestableRole,
   withBrand,
@@ -19,14 +21,13 @@ import { appName } from '@/lib/app-name';
 import { focusField, validate } from '@/lib/validate';
 import { useCreateAccessRequest } from '../api/create-access-request';
 
-const THANKS =
-  "Thank you for joining {brand} Beta! We'll contact you soon with your access details.";
+const THANKS = MESSAGES.joinThanks;
 
 // SPEC.md §2 Join lists the roles in this order, creator first and preselected.
 const ROLE_OPTIONS: RadioCardOption<RequestableRole>[] = [
-  { value: 'creator', label: 'Creator', description: 'Make ads', icon: Clapperboard },
-  { value: 'brand', label: 'Brand', description: 'Run campaigns', icon: Megaphone },
-  { value: 'viewer', label: 'Viewer', description: 'Watch and save', icon: Eye },
+  { value: 'creator', label: 'Creator', description: AUTH_TEXTS.creatorRole, icon: Clapperboard },
+  { value: 'brand', label: 'Brand', description: AUTH_TEXTS.brandRole, icon: Megaphone },
+  { value: 'viewer', label: 'Viewer', description: AUTH_TEXTS.viewerRole, icon: Eye },
 ];
 
 type FieldName = 'name' | 'email' | 'role' | 'notes';
@@ -69,7 +70,7 @@ export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         setRole('creator');
         setRedirecting(true);
       },
-      onError: () => toast.error('Error submitting request'),
+      onError: () => toast.error(MESSAGES.joinFailed),
     });
   }
 
@@ -144,7 +145,7 @@ export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </>
         ) : (
           <>
-            Request Access <ArrowRight />
+            {AUTH_TEXTS.requestAccess} <ArrowRight />
           </>
         )}
       </Button>

@@ -1,4 +1,9 @@
-import { changePasswordBodySchema, PASSWORD_MIN } from '@adreel/domain';
+import {
+  AUTH_TEXTS,
+  atLeastCharacters,
+  changePasswordBodySchema,
+  PASSWORD_MIN,
+} from '@adreel/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
@@ -38,13 +43,13 @@ export function ChangePasswordCard() {
       return;
     }
     if (values.confirm !== values.newPassword) {
-      fail('confirm', 'Passwords do not match');
+      fail('confirm', AUTH_TEXTS.passwordsMismatch);
       return;
     }
     setErrors({});
     change.mutate(result.data, {
       onSuccess: () => {
-        toast.success('Password changed');
+        toast.success(AUTH_TEXTS.passwordChanged);
         setValues(EMPTY);
       },
       onError: (error) => {
@@ -88,8 +93,8 @@ export function ChangePasswordCard() {
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="New password"
-              hint={`At least ${PASSWORD_MIN} characters`}
+              label={AUTH_TEXTS.newPassword}
+              hint={atLeastCharacters(PASSWORD_MIN)}
               error={errors.newPassword}
             >
               {(control) => (
@@ -103,7 +108,7 @@ export function ChangePasswordCard() {
                 />
               )}
             </Field>
-            <Field label="Confirm new password" error={errors.confirm}>
+            <Field label={AUTH_TEXTS.confirmNewPassword} error={errors.confirm}>
               {(control) => (
                 <PasswordInput
                   {...control}

@@ -1,4 +1,6 @@
 import {
+  AUTH_TEXTS,
+  atLeastCharacters,
   IDENTITY_MESSAGES,
   type Identity,
   OWNERSHIP_MESSAGES,
@@ -74,7 +76,7 @@ function SetPasswordForm({ onDone }: { onDone: () => void }) {
       return;
     }
     if (values.confirm !== values.newPassword) {
-      setErrors({ confirm: 'Passwords do not match' });
+      setErrors({ confirm: AUTH_TEXTS.passwordsMismatch });
       focusField(formRef.current, 'confirm');
       return;
     }
@@ -97,8 +99,8 @@ function SetPasswordForm({ onDone }: { onDone: () => void }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="New password"
-          hint={`At least ${PASSWORD_MIN} characters`}
+          label={AUTH_TEXTS.newPassword}
+          hint={atLeastCharacters(PASSWORD_MIN)}
           error={errors.newPassword}
         >
           {(control) => (

@@ -1,4 +1,4 @@
-import { recoverBodySchema } from '@adreel/domain';
+import { AUTH_TEXTS, recoverBodySchema } from '@adreel/domain';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -45,12 +45,12 @@ export function ForgotPasswordForm({
         <span className="grid size-12 place-items-center rounded-2xl bg-brand-soft text-primary">
           <MailCheck className="size-6" aria-hidden="true" />
         </span>
-        <h2 className="mt-4 text-lg font-bold tracking-tight">Check your inbox</h2>
+        <h2 className="mt-4 text-lg font-bold tracking-tight">{AUTH_TEXTS.checkInbox}</h2>
         <p className="mt-2 text-pretty text-sm text-muted-foreground">
           {recover.data.message || NEUTRAL_CONFIRMATION}
         </p>
         <Button variant="outline" className="mt-6 w-full" onClick={onBack}>
-          <ArrowLeft /> Back to sign in
+          <ArrowLeft /> {AUTH_TEXTS.backToSignIn}
         </Button>
       </div>
     );
@@ -84,7 +84,7 @@ export function ForgotPasswordForm({
         )}
       </Button>
       <Button variant="ghost" className="w-full" onClick={onBack}>
-        <ArrowLeft /> Back to sign in
+        <ArrowLeft /> {AUTH_TEXTS.backToSignIn}
       </Button>
     </form>
   );

@@ -1,4 +1,12 @@
-import { homePathFor, type MfaRequired, type SessionResponse } from '@adreel/domain';
+import {
+  AUTH_TEXTS,
+  homePathFor,
+  MESSAGES,
+  MFA_MESSAGES,
+  MFA_TEXTS,
+  type MfaRequired,
+  type SessionResponse,
+} from '@adreel/domain';
 import { ArrowLeft, KeyRound, MessageSquareText, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -73,7 +81,7 @@ export function MfaForm({
           toast.success(message);
           requestAnimationFrame(() => inputRef.current?.focus());
         },
-        onError: (e) => toast.error(serverMessage(e, 'Error sending the code')),
+        onError: (e) => toast.error(serverMessage(e, MFA_TEXTS.sendCodeFailed)),
       },
     );
   }
@@ -86,11 +94,11 @@ export function MfaForm({
 
   function signedIn(next: SessionResponse['session']) {
     if (!next) {
-      toast.error('Error signing in');
+      toast.error(MESSAGES.signInFailed);
       return;
     }
     session.setSession(next);
-    toast.success('Welcome back!');
+    toast.success(MESSAGES.welcomeBack);
     void navigate(returnTo ?? homePathFor(next.user.roles), { replace: true });
   }
 
@@ -110,7 +118,7 @@ export function MfaForm({
       onClick={answerWithPasskey}
     >
       {verifyPasskey.isPending ? <Spinner /> : <KeyRound />}
-      Use your passkey
+      {MFA_TEXTS.usePasskey}
     </Button>
   );
 
@@ -127,10 +135,10 @@ export function MfaForm({
     if (useRecovery ? !recoveryCode.trim() : !CODE_PATTERN.test(code)) {
       setError(
         useRecovery
-          ? 'Enter one of your recovery codes'
+          ? MFA_MESSAGES.recoveryCodeRequired
           : mode === 'phone'
-            ? 'Enter the 6-digit code we texted you'
-            : 'Enter the 6-digit code from your authenticator app',
+            ? MFA_MESSAGES.phoneCodeInvalid
+            : MFA_MESSAGES.totpCodeInvalid,
       );
       inputRef.current?.focus();
       return;
@@ -146,7 +154,7 @@ export function MfaForm({
     verify.mutate(body, {
       onSuccess: ({ session: next }) => signedIn(next),
       onError: (e) => {
-        toast.error(serverMessage(e, 'Error signing in'));
+        toast.error(serverMessage(e, MESSAGES.signInFailed));
         setCode('');
         inputRef.current?.focus();
       },
@@ -208,7 +216,7 @@ export function MfaForm({
         </Field>
       )}
       {(mode === 'totp' || (mode === 'phone' && texted)) && (
-        <Field key="code" label="6-digit code" error={error}>
+        <Field key="code" label={MFA_TEXTS.codeLabel} error={error}>
           {(control) => (
             <Input
               {...control}
@@ -233,7 +241,7 @@ export function MfaForm({
       ) : mode === 'phone' && !texted ? (
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
           {textCode.isPending ? <Spinner /> : <MessageSquareText />}
-          Text me a code
+          {MFA_TEXTS.textMeACode}
         </Button>
       ) : (
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
@@ -254,7 +262,7 @@ export function MfaForm({
           disabled={busy}
           onClick={textMeACode}
         >
-          Send a new code
+          {MFA_TEXTS.sendNewCode}
         </Button>
       )}
       {mode === 'totp' && phoneFactor && (
@@ -266,7 +274,7 @@ export function MfaForm({
           onClick={textMeACode}
         >
           {textCode.isPending ? <Spinner /> : <MessageSquareText />}
-          Text me a code
+          {MFA_TEXTS.textMeACode}
         </Button>
       )}
       {mode === 'totp' && hasPasskey && (
@@ -277,7 +285,7 @@ export function MfaForm({
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" size="sm" onClick={onBack}>
-          <ArrowLeft /> Back to sign in
+          <ArrowLeft /> {AUTH_TEXTS.backToSignIn}
         </Button>
         {(totpFactors.length > 0 || phoneFactor || hasPasskey) && (
           <Button variant="link" size="sm" onClick={switchMode}>
@@ -287,7 +295,7 @@ export function MfaForm({
                 ? 'Use your authenticator app'
                 : preferred === 'phone'
                   ? 'Use a texted code'
-                  : 'Use your passkey'}
+                  : MFA_TEXTS.usePasskey}
           </Button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@adreel/domain';
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ export function MissingToken({ what }: { what: string }) {
         {`The ${what} link is missing its code. Open the link from the email again, or copy the whole address into your browser.`}
       </p>
       <Button asChild variant="outline" size="lg" className="mt-6 w-full">
-        <Link to="/auth">Back to sign in</Link>
+        <Link to="/auth">{AUTH_TEXTS.backToSignIn}</Link>
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { homePathFor } from '@adreel/domain';
+import { homePathFor, MESSAGES } from '@adreel/domain';
 import { KeyRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -23,7 +23,7 @@ export function passkeyFailure(error: unknown): { gentle: boolean; message: stri
       message: "Your passkey couldn't be used here. Try again, or sign in with your password.",
     };
   }
-  return { gentle: false, message: serverMessage(error, 'Error signing in') };
+  return { gentle: false, message: serverMessage(error, MESSAGES.signInFailed) };
 }
 
 export function showPasskeyFailure(error: unknown) {
@@ -53,11 +53,11 @@ export function PasskeySignInButton() {
     signIn.mutate(undefined, {
       onSuccess: ({ session: next }) => {
         if (!next) {
-          toast.error('Error signing in');
+          toast.error(MESSAGES.signInFailed);
           return;
         }
         session.setSession(next);
-        toast.success('Welcome back!');
+        toast.success(MESSAGES.welcomeBack);
         void navigate(homePathFor(next.user.roles), { replace: true });
       },
       onError: showPasskeyFailure,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@adreel/domain';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -27,7 +28,7 @@ export function ProviderButtons({ next, inviteCode }: ProviderButtonsProps) {
       window.location.assign(await providerSignInUrl(id, { next, inviteCode }));
     } catch {
       setLeaving(null);
-      toast.error('Error signing in');
+      toast.error(MESSAGES.signInFailed);
     }
   }
 

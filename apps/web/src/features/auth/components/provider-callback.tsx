@@ -1,4 +1,4 @@
-import { homePathFor, type MfaRequired } from '@adreel/domain';
+import { homePathFor, IDENTITY_MESSAGES, MESSAGES, type MfaRequired } from '@adreel/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -35,12 +35,12 @@ export function ProviderCallback({ code, error, errorDescription }: ProviderCall
     const pending = takePendingSignIn();
     setNext(pending.next);
     if (error) {
-      toast.error(errorDescription || 'Error signing in');
+      toast.error(errorDescription || MESSAGES.signInFailed);
       void navigate(error === 'private_beta' ? '/join' : '/auth', { replace: true });
       return;
     }
     if (!code || !pending.verifier) {
-      toast.error('Your sign-in took too long or was already used. Please start again.');
+      toast.error(IDENTITY_MESSAGES.flowExpired);
       void navigate('/auth', { replace: true });
       return;
     }
@@ -53,16 +53,16 @@ export function ProviderCallback({ code, error, errorDescription }: ProviderCall
             return;
           }
           if (!body.session) {
-            toast.error('Error signing in');
+            toast.error(MESSAGES.signInFailed);
             void navigate('/auth', { replace: true });
             return;
           }
           session.setSession(body.session);
-          toast.success('Welcome back!');
+          toast.success(MESSAGES.welcomeBack);
           void navigate(pending.next ?? homePathFor(body.session.user.roles), { replace: true });
         },
         onError: (e) => {
-          toast.error(serverMessage(e, 'Error signing in'));
+          toast.error(serverMessage(e, MESSAGES.signInFailed));
           void navigate('/auth', { replace: true });
         },
       },

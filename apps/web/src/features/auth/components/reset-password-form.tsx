@@ -1,4 +1,4 @@
-import { passwordSchema } from '@adreel/domain';
+import { AUTH_TEXTS, atLeastCharacters, PASSWORD_MIN, passwordSchema } from '@adreel/domain';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { serverMessage } from '@/lib/error-message';
 import { focusField, validate } from '@/lib/validate';
 import { useResetPassword } from '../api/reset-password';
 
-const MISMATCH = 'Passwords do not match';
+const MISMATCH = AUTH_TEXTS.passwordsMismatch;
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
@@ -52,7 +52,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-700">
           <CircleCheck className="size-7" aria-hidden="true" />
         </span>
-        <h2 className="mt-4 text-xl font-bold tracking-tight">Password changed</h2>
+        <h2 className="mt-4 text-xl font-bold tracking-tight">{AUTH_TEXTS.passwordChanged}</h2>
         <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">
           {reset.data.message || 'Your password has been changed. Sign in with your new password.'}
         </p>
@@ -67,7 +67,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field label="New password" hint="At least 6 characters" error={errors.password}>
+      <Field
+        label={AUTH_TEXTS.newPassword}
+        hint={atLeastCharacters(PASSWORD_MIN)}
+        error={errors.password}
+      >
         {(control) => (
           <PasswordInput
             {...control}
@@ -80,7 +84,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           />
         )}
       </Field>
-      <Field label="Confirm new password" error={errors.confirm}>
+      <Field label={AUTH_TEXTS.confirmNewPassword} error={errors.confirm}>
         {(control) => (
           <PasswordInput
             {...control}

@@ -1,4 +1,4 @@
-import { homePathFor, type MfaRequired, signInSchema } from '@adreel/domain';
+import { homePathFor, MESSAGES, type MfaRequired, signInSchema } from '@adreel/domain';
 import { ArrowRight } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -55,14 +55,14 @@ export function SignInForm({
           return;
         }
         if (!body.session) {
-          toast.error('Error signing in');
+          toast.error(MESSAGES.signInFailed);
           return;
         }
         session.setSession(body.session);
-        toast.success('Welcome back!');
+        toast.success(MESSAGES.welcomeBack);
         void navigate(returnTo ?? homePathFor(body.session.user.roles), { replace: true });
       },
-      onError: (error) => toast.error(serverMessage(error, 'Error signing in')),
+      onError: (error) => toast.error(serverMessage(error, MESSAGES.signInFailed)),
     });
   }
 

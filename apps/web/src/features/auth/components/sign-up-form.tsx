@@ -1,4 +1,7 @@
 import {
+  AUTH_TEXTS,
+  atLeastCharacters,
+  MESSAGES,
   PASSWORD_MIN,
   type RequestableRole,
   type SignUpInput,
@@ -22,13 +25,12 @@ import { focusField, validate } from '@/lib/validate';
 import { useSignUp } from '../api/sign-up';
 import { ProviderButtons } from './provider-buttons';
 
-const PRIVATE_BETA_MESSAGE =
-  '{brand} is in private beta. Request access at /join or use an invite code.';
+const PRIVATE_BETA_MESSAGE = MESSAGES.privateBeta;
 
 const ROLE_OPTIONS: RadioCardOption<RequestableRole>[] = [
-  { value: 'viewer', label: 'Viewer', description: 'Watch and save', icon: Eye },
-  { value: 'creator', label: 'Creator', description: 'Make ads', icon: Clapperboard },
-  { value: 'brand', label: 'Brand', description: 'Run campaigns', icon: Megaphone },
+  { value: 'viewer', label: 'Viewer', description: AUTH_TEXTS.viewerRole, icon: Eye },
+  { value: 'creator', label: 'Creator', description: AUTH_TEXTS.creatorRole, icon: Clapperboard },
+  { value: 'brand', label: 'Brand', description: AUTH_TEXTS.brandRole, icon: Megaphone },
 ];
 
 type FieldName = 'username' | 'displayName' | 'email' | 'password' | 'inviteCode' | 'role';
@@ -48,9 +50,9 @@ export function CheckInbox({ email }: { email: string }) {
       <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
         <MailCheck className="size-7" aria-hidden="true" />
       </span>
-      <h2 className="mt-4 text-xl font-bold tracking-tight">Check your inbox</h2>
+      <h2 className="mt-4 text-xl font-bold tracking-tight">{AUTH_TEXTS.checkInbox}</h2>
       <p className="mt-2 max-w-sm text-pretty text-sm text-muted-foreground">
-        We sent a link to{' '}
+        {AUTH_TEXTS.sentLinkTo}{' '}
         <strong className="font-semibold break-all text-foreground">{email}</strong>. Open it to
         confirm your email address and finish signing up: the link signs you in.
       </p>
@@ -112,7 +114,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           fail(conflict.field, serverMessage(error, conflict.fallback));
           return;
         }
-        const fallback = 'Error creating account';
+        const fallback = MESSAGES.signUpFailed;
         const status = error instanceof ApiError ? error.status : 0;
         toast.error(status === 400 || status === 429 ? serverMessage(error, fallback) : fallback);
       },
@@ -167,7 +169,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           />
         )}
       </Field>
-      <Field label="Password" hint={`At least ${PASSWORD_MIN} characters`} error={errors.password}>
+      <Field label="Password" hint={atLeastCharacters(PASSWORD_MIN)} error={errors.password}>
         {(control) => (
           <PasswordInput
             {...control}

@@ -1,4 +1,5 @@
 import type { Role } from '@adreel/domain';
+import { AUTH_TEXTS } from '@adreel/domain';
 import { MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,7 @@ export default function VerifyEmailBanner({ role, email }: { role: Role | null; 
             {role
               ? `Verify your email to unlock your ${role} access.`
               : 'Verify your email to finish setting up your account.'}{' '}
-            We sent a link to <strong className="font-semibold break-all">{email}</strong>.
+            {AUTH_TEXTS.sentLinkTo} <strong className="font-semibold break-all">{email}</strong>.
           </span>
         </p>
         <Button

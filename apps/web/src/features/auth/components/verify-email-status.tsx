@@ -1,6 +1,9 @@
 import {
+  AUTH_TEXTS,
+  atLeastCharacters,
   homePathFor,
   MESSAGES,
+  PASSWORD_MIN,
   passwordSchema,
   type Session,
   usernameSchema,
@@ -29,7 +32,7 @@ type Outcome =
 type Shown = Exclude<Outcome, { kind: 'signed-in' }>;
 
 const FAILED = 'This verification link is invalid or has expired.';
-const MISMATCH = 'Passwords do not match';
+const MISMATCH = AUTH_TEXTS.passwordsMismatch;
 
 function outcomeOf(body: VerifyEmailResponse): Outcome {
   if ('session' in body) return { kind: 'signed-in', session: body.session };
@@ -233,7 +236,11 @@ function ChoosePasswordForm(props: {
           />
         )}
       </Field>
-      <Field label="New password" hint="At least 6 characters" error={errors.password}>
+      <Field
+        label={AUTH_TEXTS.newPassword}
+        hint={atLeastCharacters(PASSWORD_MIN)}
+        error={errors.password}
+      >
         {(control) => (
           <PasswordInput
             {...control}
@@ -246,7 +253,7 @@ function ChoosePasswordForm(props: {
           />
         )}
       </Field>
-      <Field label="Confirm new password" error={errors.confirm}>
+      <Field label={AUTH_TEXTS.confirmNewPassword} error={errors.confirm}>
         {(control) => (
           <PasswordInput
             {...control}
