@@ -12,12 +12,12 @@ import { OWNERSHIP_MESSAGES } from '@adreel/domain/ownership-api';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailTokens } from '../../db/schema/auth';
-import { oidcFlows } from '../../db/schema/identities';
-import { mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../../db/schema/mfa';
 import { profiles, users } from '../../db/schema/users';
 import { AppError } from '../../platform/errors';
-import { deleteIdentity, listIdentities } from '../oidc/oidc.queries';
-import { findWhitelistEntry, grantRoles, markEmailVerified } from './auth.queries';
+import { whitelistEntryFor } from '../access/gate.service';
+import { dropAllFactors } from '../mfa/mfa.accounts';
+import { dropAllIdentities } from '../oidc/oidc.accounts';
+import { grantRoles, markEmailVerified } from './auth.queries';
 import { revokeUserSessions } from './auth.sessions.queries';
 
 /** Who proved the address, as the caller knows them. */
@@ -83,14 +83,8 @@ export async function claimAccountByProof(
 
   // Nothing may be added before the proof (verifyEmailFirst), so what is here is either the
   // squatter's or left from before that rule: it goes whoever proves.
-  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
-  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-  await tx.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
-  for (const identity of await listIdentities(tx, userId))
-    await deleteIdentity(tx, userId, identity.id);
-  await tx
-    .delete(oidcFlows)
-    .where(and(eq(oidcFlows.userId, userId), isNull(oidcFlows.exchangedAt)));
+  await dropAllFactors(tx, userId);
+  await dropAllIdentities(tx, userId);
 
   let sessionsEnded = 0;
   const purged = !prover.setUpAccount;
@@ -117,7 +111,7 @@ export async function claimAccountByProof(
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
   await markEmailVerified(tx, userId);
-  const entry = await findWhitelistEntry(tx, user.email);
+  const entry = await whitelistEntryFor(tx, user.email);
   if (entry) await grantRoles(tx, userId, [entry.roleAllowed]);
   return { claimed: true, purged, sessionsEnded };
 }

@@ -1,8 +1,7 @@
-/** The accounts tables: users, profiles, roles, the gate's whitelist and invites, email tokens. */
+/** The accounts tables: users, profiles, roles, email tokens (the gate's tables are access's). */
 import type { Role } from '@adreel/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invites, whitelist } from '../../db/schema/access';
 import type { EmailTokenPurpose } from '../../db/schema/auth';
 import { emailTokens } from '../../db/schema/auth';
 import { profiles, userRoles, users } from '../../db/schema/users';
@@ -58,18 +57,6 @@ export async function usernameOwner(db: Database, username: string): Promise<str
   return row?.userId ?? null;
 }
 
-/** Whether an unused, unexpired invite has this code (the gate's check; consumeInvite spends it). */
-export async function inviteIsLive(db: Database, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: invites.id })
-    .from(invites)
-    .where(
-      and(eq(invites.code, code), eq(invites.isUsed, false), gt(invites.expiresAt, sql`now()`)),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function emailExists(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -102,30 +89,6 @@ export async function insertProfile(
   await db.insert(profiles).values(values);
 }
 
-export function findWhitelistEntry(db: Database, email: string) {
-  return db.query.whitelist.findFirst({ where: eq(whitelist.email, email) });
-}
-
-/**
- * Marks an unused, unexpired invite as used by `userId` and returns its role, or null when there is
- * no such invite. The condition sits in the UPDATE itself: of many sign-ups racing on one code, the
- * row lock lets exactly one match it.
- */
-export async function consumeInvite(
-  db: Database,
-  code: string,
-  userId: string,
-): Promise<Role | null> {
-  const [row] = await db
-    .update(invites)
-    .set({ isUsed: true, usedByUserId: userId, usedAt: sql`now()` })
-    .where(
-      and(eq(invites.code, code), eq(invites.isUsed, false), gt(invites.expiresAt, sql`now()`)),
-    )
-    .returning({ role: invites.role });
-  return row?.role ?? null;
-}
-
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
   await db
     .update(users)
@@ -139,6 +102,23 @@ export async function setPasswordHash(
   passwordHash: string | null,
 ): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * Locks the account's row for the rest of the caller's transaction and says whether it has a
+ * password; null when there is no such account. Whoever counts an account's sign-in methods locks
+ * first, so two removals at once cannot both think the other one is left.
+ */
+export async function lockAccountPassword(
+  tx: Database,
+  userId: string,
+): Promise<{ hasPassword: boolean } | null> {
+  const [user] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return user ? { hasPassword: Boolean(user.passwordHash) } : null;
 }
 
 export async function insertEmailToken(

@@ -11,31 +11,28 @@ import {
   type VerifyEmailBody,
   withBrand,
 } from '@adreel/domain';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { mfaFactors } from '../../db/schema/mfa';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../../platform/rate-limit';
+import { isInviteLive, spendInvite, whitelistEntryFor } from '../access/gate.service';
+import { secondFactorsOf } from '../mfa/mfa.accounts';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from './auth.mail';
 import { claimAccountByProof } from './auth.ownership';
 import { hashPassword, verifyPassword } from './auth.passwords';
 import {
   consumeEmailToken,
-  consumeInvite,
   emailExists,
   findLiveEmailToken,
   findProfile,
   findUserByEmail,
   findUserById,
-  findWhitelistEntry,
   grantRoles,
   insertEmailToken,
   insertProfile,
   insertUser,
-  inviteIsLive,
   setPasswordHash,
   usernameExists,
   usernameOwner,
@@ -111,15 +108,8 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
     );
   }
 
-  async function verifiedFactors(userId: string) {
-    return db
-      .select({
-        id: mfaFactors.id,
-        factorType: mfaFactors.factorType,
-        friendlyName: mfaFactors.friendlyName,
-      })
-      .from(mfaFactors)
-      .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt)));
+  function verifiedFactors(userId: string) {
+    return secondFactorsOf(db, userId);
   }
 
   return {
@@ -146,8 +136,8 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
           const inviteCode = input.inviteCode || undefined;
           if (await usernameExists(tx, input.username))
             throw conflict(MESSAGES.usernameTaken, 'username_taken');
-          const entry = await findWhitelistEntry(tx, email);
-          if (!entry && !(inviteCode && (await inviteIsLive(tx, inviteCode)))) throw privateBeta();
+          const entry = await whitelistEntryFor(tx, email);
+          if (!entry && !(inviteCode && (await isInviteLive(tx, inviteCode)))) throw privateBeta();
           if (await emailExists(tx, email)) return true;
 
           const user = await insertUser(tx, { email, passwordHash, requestedRole: input.role });
@@ -156,7 +146,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
             username: input.username,
             displayName: input.displayName || input.username,
           });
-          const inviteRole = inviteCode ? await consumeInvite(tx, inviteCode, user.id) : null;
+          const inviteRole = inviteCode ? await spendInvite(tx, inviteCode, user.id) : null;
           if (!inviteRole && !entry) throw privateBeta();
           // Holding the code is the permission; a whitelist role waits for the address to be proven.
           const roles: Role[] = inviteRole ? [inviteRole] : ['viewer'];

@@ -8,7 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AssuranceLevel } from '../../db/schema/auth';
 import { unauthorized } from '../../platform/errors';
-import { findProfile, findUserById, findWhitelistEntry, rolesOf } from './auth.queries';
+import { whitelistEntryFor } from '../access/gate.service';
+import { findProfile, findUserById, rolesOf } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import {
   findRefreshToken,
@@ -61,7 +62,7 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
   if (!user || !profile) return null;
   const emailVerified = user.emailVerifiedAt !== null;
   // DESIGN.md §3: a whitelist role waits for the address to be proven.
-  const entry = emailVerified ? undefined : await findWhitelistEntry(db, user.email);
+  const entry = emailVerified ? undefined : await whitelistEntryFor(db, user.email);
   const pendingRole = entry && !roles.includes(entry.roleAllowed) ? entry.roleAllowed : null;
   return {
     id: user.id,

@@ -12,8 +12,8 @@ import {
 import { isUniqueViolation } from '../../platform/db-errors';
 import { badRequest, conflict } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
+import { raiseSessionToAal2 } from '../auth/auth.accounts';
 import { assertEmailVerified } from '../auth/auth.ownership';
-import { raiseSessionToAal2 } from '../auth/auth.sessions.queries';
 import type { AuthContext } from '../auth/auth.tokens';
 import {
   challengeExpired,

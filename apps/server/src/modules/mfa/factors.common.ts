@@ -9,8 +9,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { findSession } from '../auth/auth.accounts';
 import type { SessionIssuer } from '../auth/auth.sessions';
-import { findSession } from '../auth/auth.sessions.queries';
 import type { AuthContext } from '../auth/auth.tokens';
 import {
   hashPhoneCode,

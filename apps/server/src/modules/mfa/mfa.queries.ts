@@ -78,6 +78,28 @@ export async function countFactors(db: Database, userId: string): Promise<number
   return row?.total ?? 0;
 }
 
+/** The account's verified passkeys (each one signs in on its own, without a password). */
+export async function countVerifiedPasskeys(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(mfaFactors)
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.factorType, 'webauthn'),
+        isNotNull(mfaFactors.verifiedAt),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** Every challenge, recovery code and factor (passkeys and phones too) of the account. */
+export async function deleteAllFactorsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await db.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+}
+
 /** An enrolment started again replaces the unfinished one of the same type. */
 export async function deleteUnverifiedFactors(
   db: Database,

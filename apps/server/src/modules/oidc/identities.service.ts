@@ -9,27 +9,37 @@ import {
   SESSION_MESSAGES,
   type SignInMethods,
 } from '@adreel/domain';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mfaFactors } from '../../db/schema/mfa';
 import { AppError, conflict, notFound, unauthorized } from '../../platform/errors';
-import { hashPassword } from '../auth/auth.passwords';
-import { findUserById, setPasswordHash } from '../auth/auth.queries';
-import { findSession } from '../auth/auth.sessions.queries';
-import type { AuthContext } from '../auth/auth.tokens';
-import { hasVerifiedFactor } from '../mfa/mfa.queries';
-import type { OidcProviders } from './oidc.providers';
 import {
-  deleteIdentity,
-  type IdentityRow,
-  listIdentities,
-  signInMethodCount,
-} from './oidc.queries';
+  findSession,
+  findUserById,
+  lockAccountPassword,
+  setPasswordHash,
+} from '../auth/auth.accounts';
+import { hashPassword } from '../auth/auth.passwords';
+import type { AuthContext } from '../auth/auth.tokens';
+import { hasSecondFactor, passkeyCount } from '../mfa/mfa.accounts';
+import type { OidcProviders } from './oidc.providers';
+import { countIdentities, deleteIdentity, type IdentityRow, listIdentities } from './oidc.queries';
 
 /** How recent a sign-in must be to stand in for the current password (OWASP re-authentication). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 const lastMethod = (message: string) => conflict(message, 'last_sign_in_method');
+
+/**
+ * The ways the account can sign in on its own: a password, each linked identity, each verified
+ * passkey (a passkey signs in without a password). Counted inside the caller's transaction after
+ * locking the user row, so two removals at once cannot both think the other one is left.
+ */
+async function signInMethodCount(tx: Database, userId: string): Promise<number> {
+  const account = await lockAccountPassword(tx, userId);
+  if (!account) return 0;
+  const linked = await countIdentities(tx, userId);
+  const passkeys = await passkeyCount(tx, userId);
+  return (account.hasPassword ? 1 : 0) + linked + passkeys;
+}
 
 /**
  * Throws 409 unless the account keeps another way to sign in once `remove` has run. Call inside the
@@ -71,28 +81,19 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
       const [user, rows, passkeys] = await Promise.all([
         findUserById(db, caller.userId),
         listIdentities(db, caller.userId),
-        db
-          .select({ total: count() })
-          .from(mfaFactors)
-          .where(
-            and(
-              eq(mfaFactors.userId, caller.userId),
-              eq(mfaFactors.factorType, 'webauthn'),
-              isNotNull(mfaFactors.verifiedAt),
-            ),
-          ),
+        passkeyCount(db, caller.userId),
       ]);
       return {
         hasPassword: Boolean(user?.passwordHash),
         identities: rows.map(identityOf),
-        passkeys: passkeys[0]?.total ?? 0,
+        passkeys,
       };
     },
 
     async unlink(caller: AuthContext, identityId: string): Promise<void> {
       const session = await liveSession(caller);
       // As with second factors (decision 008): once one is on, account changes need it passed.
-      if (session.aal !== 'aal2' && (await hasVerifiedFactor(db, caller.userId)))
+      if (session.aal !== 'aal2' && (await hasSecondFactor(db, caller.userId)))
         throw new AppError(403, 'aal2_required', IDENTITY_MESSAGES.linkAal2Required);
       await db.transaction(async (tx) => {
         const owned = (await listIdentities(tx, caller.userId)).some(

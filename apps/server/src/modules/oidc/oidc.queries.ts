@@ -1,9 +1,7 @@
 /** The OIDC module's SQL: sign-ins in flight and linked identities (db/schema/identities.ts). */
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { identities, oidcFlows } from '../../db/schema/identities';
-import { mfaFactors } from '../../db/schema/mfa';
-import { users } from '../../db/schema/users';
 
 export type FlowRow = typeof oidcFlows.$inferSelect;
 export type IdentityRow = typeof identities.$inferSelect;
@@ -109,31 +107,18 @@ export async function deleteIdentity(db: Database, userId: string, id: string): 
   return deleted.length === 1;
 }
 
-/**
- * The ways the account can sign in on its own: a password, each linked identity, each verified
- * passkey (a passkey signs in without a password). Counted inside the caller's transaction after
- * locking the user row, so two removals at once cannot both think the other one is left.
- */
-export async function signInMethodCount(db: Database, userId: string): Promise<number> {
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!user) return 0;
+/** How many provider identities are linked to the account. */
+export async function countIdentities(db: Database, userId: string): Promise<number> {
   const [linked] = await db
     .select({ total: count() })
     .from(identities)
     .where(eq(identities.userId, userId));
-  const [passkeys] = await db
-    .select({ total: count() })
-    .from(mfaFactors)
-    .where(
-      and(
-        eq(mfaFactors.userId, userId),
-        eq(mfaFactors.factorType, 'webauthn'),
-        isNotNull(mfaFactors.verifiedAt),
-      ),
-    );
-  return (user.passwordHash ? 1 : 0) + (linked?.total ?? 0) + (passkeys?.total ?? 0);
+  return linked?.total ?? 0;
+}
+
+/** Ends the account's flows that have not been exchanged yet (a started link can no longer land). */
+export async function deleteOpenFlowsOf(db: Database, userId: string): Promise<void> {
+  await db
+    .delete(oidcFlows)
+    .where(and(eq(oidcFlows.userId, userId), isNull(oidcFlows.exchangedAt)));
 }

@@ -35,31 +35,28 @@ import {
   withProvider,
 } from '@adreel/domain';
 import { OWNERSHIP_MESSAGES } from '@adreel/domain/ownership-api';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { mfaFactors } from '../../db/schema/mfa';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
-import { assertEmailVerified, claimAccountByProof } from '../auth/auth.ownership';
+import { spendInvite, whitelistEntryFor } from '../access/gate.service';
 import {
-  consumeInvite,
+  findSession,
   findUserByEmail,
   findUserById,
-  findWhitelistEntry,
   grantRoles,
   insertProfile,
   insertUser,
   markEmailVerified,
   usernameExists,
-} from '../auth/auth.queries';
+} from '../auth/auth.accounts';
+import { assertEmailVerified, claimAccountByProof } from '../auth/auth.ownership';
 import { hashSecret, newSecret } from '../auth/auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from '../auth/auth.sessions';
-import { findSession } from '../auth/auth.sessions.queries';
 import type { AuthContext, TokenService } from '../auth/auth.tokens';
-import { hasVerifiedFactor } from '../mfa/mfa.queries';
+import { hasSecondFactor, secondFactorsOf } from '../mfa/mfa.accounts';
 import { BASE_SCOPES, type OidcProviders } from './oidc.providers';
 import {
   attachCode,
@@ -243,7 +240,7 @@ export function createOidcService(deps: OidcServiceDeps) {
     }
 
     // A new account: SPEC.md §5's gate, as sign-up applies it.
-    const entry = await findWhitelistEntry(tx, claims.email);
+    const entry = await whitelistEntryFor(tx, claims.email);
     if (!entry && !inviteCode) throw privateBeta();
     const user = await insertUser(tx, {
       email: claims.email,
@@ -257,7 +254,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       username,
       displayName: (claims.name || username).slice(0, DISPLAY_NAME_MAX),
     });
-    const inviteRole = inviteCode ? await consumeInvite(tx, inviteCode, user.id) : null;
+    const inviteRole = inviteCode ? await spendInvite(tx, inviteCode, user.id) : null;
     if (!inviteRole && !entry) throw privateBeta();
     // The provider verified the address, so a whitelist role applies at once (DESIGN.md §3).
     const role: Role = inviteRole ?? entry?.roleAllowed ?? 'viewer';
@@ -374,7 +371,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       if (!session || session.revokedAt || session.userId !== caller.userId)
         throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
       await assertEmailVerified(db, caller.userId);
-      if (session.aal !== 'aal2' && (await hasVerifiedFactor(db, caller.userId)))
+      if (session.aal !== 'aal2' && (await hasSecondFactor(db, caller.userId)))
         throw new AppError(403, 'aal2_required', IDENTITY_MESSAGES.linkAal2Required);
       if (now - session.createdAt.getTime() > LINK_RECENT_SIGN_IN_MS)
         throw new AppError(
@@ -491,14 +488,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       if (!flow?.userId || !sameString(s256(codeVerifier), flow.codeChallenge))
         throw badRequest(IDENTITY_MESSAGES.flowExpired, 'invalid_grant');
       const userId = flow.userId;
-      const factors = await db
-        .select({
-          id: mfaFactors.id,
-          factorType: mfaFactors.factorType,
-          friendlyName: mfaFactors.friendlyName,
-        })
-        .from(mfaFactors)
-        .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt)));
+      const factors = await secondFactorsOf(db, userId);
       if (factors.length > 0)
         return { kind: 'mfa', mfa: { ticket: await tokens.issueMfaTicket(userId), factors } };
       const started = await sessions.start(userId, clientInfo);
