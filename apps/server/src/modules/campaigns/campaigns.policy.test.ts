@@ -1,22 +1,55 @@
 import { SUBMISSION_STATUSES, TRANSACTION_STATUSES, VIDEO_STATUSES } from '@adreel/domain';
 import { describe, expect, it } from 'vitest';
+import { ACTORS, EVERYONE, expectations } from '../../../test/support/actors';
 import {
   brandScope,
   canDecideSubmission,
   canMarkPaid,
   fitsBudget,
+  mayFollowOwnEntries,
+  maySeeOwnProfile,
+  mayUseBrandArea,
+  profileIsPublic,
   seesEveryBrand,
   whyVideoCannotBeApproved,
 } from './campaigns.policy';
 
+describe.each([
+  ['mayUseBrandArea', mayUseBrandArea, expectations(['brand', 'admin'])],
+  ['mayFollowOwnEntries', mayFollowOwnEntries, expectations(['creator', 'admin'])],
+  ['maySeeOwnProfile', maySeeOwnProfile, expectations(['viewer', 'creator', 'brand', 'admin'])],
+] as const)('%s', (_name, policy, cases) => {
+  it.each(cases)('%s: %s', (who, allowed) => {
+    expect(policy(ACTORS[who])).toBe(allowed);
+  });
+});
+
 describe('brandScope', () => {
   it('limits a brand to its own campaigns and lets an admin see every brand', () => {
-    const brand = { userId: 'b', roles: ['brand'] };
-    const admin = { userId: 'a', roles: ['admin'] };
+    const { brand, admin } = ACTORS;
     expect(brandScope(brand)).toBeDefined();
     expect(seesEveryBrand(brand)).toBe(false);
     expect(brandScope(admin)).toBeUndefined();
     expect(seesEveryBrand(admin)).toBe(true);
+  });
+
+  it.each(EVERYONE.filter((who) => who !== 'signed out' && who !== 'admin'))(
+    'scopes a %s to rows of its own',
+    (who) => {
+      const actor = ACTORS[who];
+      if (actor) expect(seesEveryBrand(actor)).toBe(false);
+    },
+  );
+});
+
+describe('profileIsPublic', () => {
+  it.each([
+    [true, false, true],
+    [true, true, true],
+    [false, true, true],
+    [false, false, false],
+  ])('creator %s, published %s: %s', (isCreator, hasPublishedVideo, shown) => {
+    expect(profileIsPublic({ isCreator, hasPublishedVideo })).toBe(shown);
   });
 });
 

@@ -10,18 +10,40 @@ import type { SubmissionStatus, TransactionStatus, VideoStatus } from '@adreel/d
 import { CAMPAIGN_ERRORS } from '@adreel/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
+import { type Actor, inArea } from '../../platform/policy';
 
-export interface CampaignActor {
-  userId: string;
-  roles: readonly string[];
+/** The brand's dashboard, campaigns, submissions, payouts and performance: brands and admins. */
+export function mayUseBrandArea(actor: Actor | null): boolean {
+  return inArea(actor, 'brand');
 }
 
-export function seesEveryBrand(actor: CampaignActor): boolean {
+/** A creator's own campaign entries and the brands' decisions: the creator area (§6). */
+export function mayFollowOwnEntries(actor: Actor | null): boolean {
+  return inArea(actor, 'creator');
+}
+
+/** One's own profile: anyone signed in. */
+export function maySeeOwnProfile(actor: Actor | null): boolean {
+  return actor !== null;
+}
+
+/**
+ * Another person's profile (SPEC.md §2 Profile) is public only if they are a creator or have
+ * published a video; a brand's, viewer's or admin's account is "not found" to others.
+ */
+export function profileIsPublic(person: {
+  isCreator: boolean;
+  hasPublishedVideo: boolean;
+}): boolean {
+  return person.isCreator || person.hasPublishedVideo;
+}
+
+export function seesEveryBrand(actor: Actor): boolean {
   return actor.roles.includes('admin');
 }
 
 /** The filter on `campaigns` that every brand read and write goes through. */
-export function brandScope(actor: CampaignActor): SQL | undefined {
+export function brandScope(actor: Actor): SQL | undefined {
   return seesEveryBrand(actor) ? undefined : eq(campaigns.brandId, actor.userId);
 }
 

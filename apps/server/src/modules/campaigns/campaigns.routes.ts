@@ -3,6 +3,7 @@
  * Brand routes allow brand and admin (SPEC.md §6); which rows each sees is campaigns.policy's scope.
  */
 import {
+  AREA_ROLES,
   brandCampaignListSchema,
   brandPerformanceSchema,
   brandSubmissionListSchema,
@@ -24,22 +25,22 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { notFound } from '../../platform/errors';
-import { brandScope } from './campaigns.policy';
-import { listBrandCampaigns, listOpenCampaigns } from './campaigns.queries';
+import {
+  brandCampaigns,
+  brandPerformanceFor,
+  brandSubmissions,
+  brandTransactions,
+} from './brand.service';
 import {
   approveSubmission,
   createCampaign,
   markTransactionPaid,
+  openCampaigns,
   rejectSubmission,
   setCampaignStatus,
 } from './campaigns.service';
-import {
-  listBrandSubmissions,
-  listBrandTransactions,
-  listCreatorSubmissions,
-} from './listings.service';
-import { brandPerformance } from './performance.queries';
-import { findCreatorProfile } from './profiles.service';
+import { listOwnSubmissions } from './listings.service';
+import { ownProfile, publicProfile } from './profiles.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const actionErrors = {
@@ -61,7 +62,7 @@ export const brandCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContext
   { context },
 ) => {
   const { db } = context;
-  app.addHook('onRequest', allow.roles(['brand', 'admin']));
+  app.addHook('onRequest', allow.roles(AREA_ROLES.brand));
 
   app.post(
     '/campaigns',
@@ -88,9 +89,7 @@ export const brandCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContext
         response: { 200: brandCampaignListSchema, ...errors },
       },
     },
-    async (request) => ({
-      campaigns: await listBrandCampaigns(db, brandScope(requireAuth(request))),
-    }),
+    async (request) => brandCampaigns(db, requireAuth(request)),
   );
 
   for (const [action, status] of [
@@ -126,9 +125,7 @@ export const brandCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContext
         response: { 200: brandSubmissionListSchema, ...errors },
       },
     },
-    async (request) => ({
-      submissions: await listBrandSubmissions(db, brandScope(requireAuth(request))),
-    }),
+    async (request) => brandSubmissions(db, requireAuth(request)),
   );
 
   app.post(
@@ -178,9 +175,7 @@ export const brandCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContext
         response: { 200: brandTransactionListSchema, ...errors },
       },
     },
-    async (request) => ({
-      transactions: await listBrandTransactions(db, brandScope(requireAuth(request))),
-    }),
+    async (request) => brandTransactions(db, requireAuth(request)),
   );
 
   app.post(
@@ -211,7 +206,7 @@ export const brandCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContext
         response: { 200: brandPerformanceSchema, ...errors, 400: errorResponseSchema },
       },
     },
-    async (request) => brandPerformance(db, brandScope(requireAuth(request)), request.query.days),
+    async (request) => brandPerformanceFor(db, requireAuth(request), request.query.days),
   );
 };
 
@@ -230,22 +225,20 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
         response: { 200: publicCampaignListSchema },
       },
     },
-    async () => ({ campaigns: await listOpenCampaigns(db) }),
+    async () => openCampaigns(db),
   );
 
   app.get(
     '/creator/submissions',
     {
-      preHandler: allow.roles(['creator', 'admin']),
+      preHandler: allow.roles(AREA_ROLES.creator),
       schema: {
         tags: ['campaigns'],
         summary: "The caller's own campaign entries and the brands' decisions, newest first",
         response: { 200: creatorSubmissionListSchema, ...errors },
       },
     },
-    async (request) => ({
-      submissions: await listCreatorSubmissions(db, requireAuth(request).userId),
-    }),
+    async (request) => listOwnSubmissions(db, requireAuth(request)),
   );
 
   app.get(
@@ -258,11 +251,7 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
         response: { 200: creatorProfileSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      const profile = await findCreatorProfile(db, requireAuth(request).userId);
-      if (!profile) throw notFound(CAMPAIGN_ERRORS.profileNotFound);
-      return profile;
-    },
+    async (request) => ownProfile(db, requireAuth(request)),
   );
 
   app.get(
@@ -275,10 +264,6 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
         response: { 200: creatorProfileSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      const profile = await findCreatorProfile(db, request.params.id, { publicOnly: true });
-      if (!profile) throw notFound(CAMPAIGN_ERRORS.profileNotFound);
-      return profile;
-    },
+    async (request) => publicProfile(db, request.params.id),
   );
 };

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { campaigns, submissions, transactions } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { authorize } from '../../platform/policy';
 import type { AuthContext } from '../auth/auth.tokens';
 import { findVideoStatus, publishBrandApprovedVideo } from '../videos/videos.service';
 import {
@@ -22,12 +23,18 @@ import {
   canDecideSubmission,
   canMarkPaid,
   fitsBudget,
+  mayUseBrandArea,
   whyVideoCannotBeApproved,
 } from './campaigns.policy';
-import { bookedCentsSql, listBrandCampaigns } from './campaigns.queries';
+import { bookedCentsSql, listBrandCampaigns, listOpenCampaigns } from './campaigns.queries';
 import { listBrandSubmissions, listBrandTransactions } from './listings.service';
 
 type Actor = Pick<AuthContext, 'userId' | 'roles'>;
+
+/** The briefs: open campaigns, newest first (public). */
+export async function openCampaigns(db: Database) {
+  return { campaigns: await listOpenCampaigns(db) };
+}
 
 async function oneCampaign(db: Database, actor: Actor, id: string): Promise<BrandCampaign> {
   const [campaign] = await listBrandCampaigns(db, brandScope(actor), id);
@@ -49,6 +56,7 @@ async function oneTransaction(db: Database, actor: Actor, id: string): Promise<B
 
 /** The campaign is the caller's own: an admin creating one runs it as its brand. */
 export async function createCampaign(db: Database, actor: Actor, body: CreateCampaignBody) {
+  authorize(mayUseBrandArea(actor));
   // A brand commits a budget: a money action, audited with the campaign in one transaction.
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -78,6 +86,7 @@ export async function setCampaignStatus(
   id: string,
   status: 'open' | 'closed',
 ) {
+  authorize(mayUseBrandArea(actor));
   const current = await oneCampaign(db, actor, id);
   if (current.status === status)
     throw conflict(
@@ -108,6 +117,7 @@ export async function setCampaignStatus(
  * the database's last word if anything slips past.
  */
 export async function approveSubmission(db: Database, actor: Actor, id: string) {
+  authorize(mayUseBrandArea(actor));
   const target = await oneSubmission(db, actor, id);
   const transactionId = await db.transaction(async (tx) => {
     const [campaign] = await tx
@@ -198,6 +208,7 @@ export async function rejectSubmission(
   id: string,
   reason: string | undefined,
 ) {
+  authorize(mayUseBrandArea(actor));
   const target = await oneSubmission(db, actor, id);
   await db.transaction(async (tx) => {
     const decided = await tx
@@ -231,6 +242,7 @@ export async function rejectSubmission(
 }
 
 export async function markTransactionPaid(db: Database, actor: Actor, id: string) {
+  authorize(mayUseBrandArea(actor));
   const target = await oneTransaction(db, actor, id);
   if (!canMarkPaid(target)) throw conflict(CAMPAIGN_ERRORS.notRecorded, 'not_recorded');
   await db.transaction(async (tx) => {

@@ -8,7 +8,9 @@
 import type { BrandSubmission, BrandTransaction } from '@adreel/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Actor, authorize } from '../../platform/policy';
 import { findVideoTitles, listVideosById } from '../videos/videos.service';
+import { mayFollowOwnEntries } from './campaigns.policy';
 import {
   selectBrandSubmissions,
   selectBrandTransactions,
@@ -66,4 +68,10 @@ export async function listCreatorSubmissions(db: Database, creatorId: string) {
     if (!video) return [];
     return [{ ...row, video: { id: videoId, title: video.title, status: video.status } }];
   });
+}
+
+/** The creator's own entries and the brands' decisions (GET /api/creator/submissions). */
+export async function listOwnSubmissions(db: Database, actor: Actor) {
+  authorize(mayFollowOwnEntries(actor));
+  return { submissions: await listCreatorSubmissions(db, actor.userId) };
 }
