@@ -151,6 +151,16 @@ export default function GuidelinesPage() {
             <p className="text-muted-foreground">
               Paid partnerships must still be clear: if a brand sponsors your content, say so.
             </p>
+            <p className="text-muted-foreground">
+              Views are counted by a published rule, and invalid traffic is filtered out:{' '}
+              <Link
+                to="/how-we-count"
+                className="font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                How we count
+              </Link>
+              .
+            </p>
           </div>
         </Section>
 
