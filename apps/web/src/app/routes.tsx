@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'feed', lazy: page(() => import('@/routes/feed')) },
           { path: 'briefs', lazy: page(() => import('@/routes/briefs')) },
           { path: 'guidelines', lazy: page(() => import('@/routes/guidelines')) },
+          { path: 'how-we-count', lazy: page(() => import('@/routes/how-we-count')) },
           { path: 'profile', lazy: page(() => import('@/routes/profile')) },
           {
             path: 'leaderboard/videos',
