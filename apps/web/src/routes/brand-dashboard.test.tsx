@@ -250,6 +250,7 @@ describe('brand dashboard', () => {
     const campaign = buildCampaign();
     const performance: BrandPerformance = {
       days: 30,
+      filtered: { views: 37, byReason: { bot_user_agent: 20, token_overused: 17 } },
       campaigns: [
         {
           id: campaign.id,
@@ -261,6 +262,8 @@ describe('brand dashboard', () => {
           clicks: 25,
           completionRate: 0.5,
           watchRate: 0.625,
+
+          filtered: { views: 37, byReason: { bot_user_agent: 20, token_overused: 17 } },
         },
       ],
       videos: [
@@ -276,6 +279,8 @@ describe('brand dashboard', () => {
           clicks: 25,
           completionRate: 0.5,
           watchRate: 0.625,
+
+          filtered: { views: 37, byReason: { bot_user_agent: 20, token_overused: 17 } },
         },
       ],
       daily: [{ date: '2026-11-22', views: 0, likes: 0, shares: 0 }],
@@ -288,6 +293,15 @@ describe('brand dashboard', () => {
     expect(within(row).getByText('1,200')).toBeTruthy();
     expect(within(row).getByText('50.0%')).toBeTruthy();
     expect(within(row).getByText('62.5%')).toBeTruthy();
+    // Beside the counted views: the filtered ones, with their reasons, and how we count.
+    expect(within(row).getByText('37')).toBeTruthy();
+    expect(
+      screen.getByText('(Known bot or automated browser 20, Replayed impression 17)'),
+    ).toBeTruthy();
+    expect(screen.getByText('Filtered: 37')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'How we count' }).getAttribute('href')).toBe(
+      '/how-we-count',
+    );
     expect(screen.getByRole('table', { name: 'By video' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });

@@ -17,11 +17,20 @@ describe('creator home', () => {
         totalViews: 12_345,
         totalLikes: 950,
         earningsCents: 15_099,
+        filtered: { views: 4, byReason: { ip_cap: 1, missing_token: 3 } },
       }),
     });
     renderApp('/creator/home', signedInAs('creator'));
     expect(await screen.findByText('$150')).toBeTruthy();
     expect(tiles()).toEqual(['Videos 7', 'Total Views 12.3K', 'Total Likes 1.0K', 'Earnings $150']);
+    // The views are counted ones; the filtered ones show beside them with their reasons.
+    expect(screen.getByText('Filtered: 4')).toBeTruthy();
+    expect(
+      screen.getByText('(Not served by the feed 3, Over the per-address limit 1)'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'How we count' }).getAttribute('href')).toBe(
+      '/how-we-count',
+    );
   });
 
   it('leads on to upload, my videos, campaigns and earnings', async () => {

@@ -1,4 +1,8 @@
-import type { BrandPerformance, PerformanceFigures } from '@adreel/domain';
+import type {
+  BrandPerformance,
+  FilteredTraffic as Filtered,
+  PerformanceFigures,
+} from '@adreel/domain';
 import {
   AlertTriangle,
   Download,
@@ -10,6 +14,7 @@ import {
   TrendingUp,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { FilteredTraffic, filteredReasons } from '@/components/filtered-traffic';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,12 +41,12 @@ function FiguresTable({
   first,
 }: {
   caption: string;
-  rows: (PerformanceFigures & { id: string; label: string; sub?: string })[];
+  rows: (PerformanceFigures & { id: string; label: string; sub?: string; filtered: Filtered })[];
   first: string;
 }) {
   return (
     <div className="overflow-x-auto rounded-3xl border border-border bg-card shadow-card">
-      <table className="w-full min-w-[40rem] text-sm">
+      <table className="w-full min-w-[44rem] text-sm">
         <caption className="px-5 pt-4 pb-2 text-left font-bold">{caption}</caption>
         <thead>
           <tr className="border-b border-border text-left text-[0.8125rem] text-muted-foreground">
@@ -50,6 +55,9 @@ function FiguresTable({
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
               Views
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Filtered
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
               Likes
@@ -80,6 +88,12 @@ function FiguresTable({
                 )}
               </th>
               <td className="px-3 py-3 text-right">{row.views.toLocaleString('en-US')}</td>
+              <td
+                className="px-3 py-3 text-right text-muted-foreground"
+                title={filteredReasons(row.filtered) || undefined}
+              >
+                {row.filtered.views.toLocaleString('en-US')}
+              </td>
               <td className="px-3 py-3 text-right">{row.likes.toLocaleString('en-US')}</td>
               <td className="px-3 py-3 text-right">{row.shares.toLocaleString('en-US')}</td>
               <td className="px-3 py-3 text-right">{row.clicks.toLocaleString('en-US')}</td>
@@ -128,6 +142,7 @@ function Loaded({
         <StatTile label="Shares" icon={Share2} value={total(data.campaigns, 'shares')} />
         <StatTile label="Clicks" icon={MousePointerClick} value={total(data.campaigns, 'clicks')} />
       </dl>
+      <FilteredTraffic filtered={data.filtered} className="-mt-3" />
       <section
         aria-labelledby="chart-title"
         className="rounded-3xl border border-border bg-card p-4 shadow-card sm:p-5"

@@ -1,3 +1,4 @@
+import { NO_FILTERED_TRAFFIC } from '@adreel/domain';
 import { describe, expect, it } from 'vitest';
 import { performanceCsv } from './performance-csv';
 
@@ -8,12 +9,14 @@ const figures = {
   clicks: 3,
   completionRate: 0.5,
   watchRate: 0.625,
+  filtered: NO_FILTERED_TRAFFIC,
 };
 
 describe('performanceCsv', () => {
   it('writes campaigns, videos and the daily series, quoting commas and defusing formulas', () => {
     const csv = performanceCsv({
       days: 2,
+      filtered: NO_FILTERED_TRAFFIC,
       campaigns: [{ id: 'c', title: 'Split, the bill', videoCount: 1, ...figures }],
       videos: [
         {
