@@ -1,3 +1,4 @@
+import { MFA_TEXTS } from '@adreel/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -29,12 +30,12 @@ export default function AdminAssurance() {
 }
 
 function ConfirmFirst({ factors }: { factors: Parameters<typeof StepUpNotice>[0]['factors'] }) {
-  useDocumentTitle("Confirm it's you");
+  useDocumentTitle(MFA_TEXTS.confirmItsYou);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Admin"
-        title="Confirm it's you"
+        title={MFA_TEXTS.confirmItsYou}
         description="Your account has two-factor authentication, and this session has not used it yet."
       />
       <StepUpNotice factors={factors} purpose={ADMIN_TOOLS} onConfirmed={() => {}} />

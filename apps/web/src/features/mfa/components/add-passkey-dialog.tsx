@@ -1,4 +1,4 @@
-import { FACTOR_NAME_MAX, friendlyNameSchema } from '@adreel/domain';
+import { FACTOR_NAME_MAX, friendlyNameSchema, MFA_TEXTS } from '@adreel/domain';
 import { Fingerprint } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -107,7 +107,7 @@ export function AddPasskeyDialog({
             <Fingerprint className="size-5.5" aria-hidden="true" />
           </span>
           <DialogTitle className="mt-4 pr-10 text-xl font-bold tracking-tight">
-            Add a passkey
+            {MFA_TEXTS.addPasskey}
           </DialogTitle>
           <DialogDescription className="mt-2 text-sm text-muted-foreground">
             Your browser will ask you to confirm with your fingerprint, face, screen lock or a

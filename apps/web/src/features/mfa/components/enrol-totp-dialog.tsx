@@ -1,4 +1,4 @@
-import { FACTOR_NAME_MAX, friendlyNameSchema } from '@adreel/domain';
+import { FACTOR_NAME_MAX, friendlyNameSchema, MFA_MESSAGES, MFA_TEXTS } from '@adreel/domain';
 import { ExternalLink } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -119,7 +119,7 @@ export function EnrolTotpDialog({
     event.preventDefault();
     if (!enrolment) return;
     if (!/^\d{6}$/.test(code)) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
+      setCodeError(MFA_MESSAGES.totpCodeInvalid);
       codeRef.current?.focus();
       return;
     }
@@ -135,10 +135,10 @@ export function EnrolTotpDialog({
           setCode('');
           codeRef.current?.focus();
           if (isCodeError(error)) {
-            setCodeError(serverMessage(error, 'Invalid code'));
+            setCodeError(serverMessage(error, MFA_MESSAGES.invalidCode));
             return;
           }
-          toast.error(serverMessage(error, 'Error verifying the code'));
+          toast.error(serverMessage(error, MFA_TEXTS.verifyCodeFailed));
         },
       },
     );
@@ -180,7 +180,7 @@ export function EnrolTotpDialog({
                     autoComplete="off"
                     autoFocus
                     maxLength={FACTOR_NAME_MAX}
-                    placeholder="Authenticator app"
+                    placeholder={MFA_TEXTS.authenticatorApp}
                     value={name}
                     onChange={(e) => setName(e.target.value)}
                   />
@@ -225,7 +225,7 @@ export function EnrolTotpDialog({
                 </Step>
                 <Step n={2}>
                   <Field
-                    label="6-digit code"
+                    label={MFA_TEXTS.codeLabel}
                     hint="Enter the code the app shows. It changes every 30 seconds."
                     error={codeError}
                   >

@@ -1,4 +1,5 @@
 import type { Factor } from '@adreel/domain';
+import { MFA_TEXTS } from '@adreel/domain';
 import { Fingerprint, KeyRound, Plus, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -38,7 +39,7 @@ export function PasskeysCard() {
       disabled={!supported}
       onClick={() => setAdding(true)}
     >
-      <Plus /> Add a passkey
+      <Plus /> {MFA_TEXTS.addPasskey}
     </Button>
   );
 

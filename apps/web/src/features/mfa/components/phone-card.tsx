@@ -1,4 +1,4 @@
-import { type Factor, MFA_MESSAGES, phoneNumberSchema } from '@adreel/domain';
+import { type Factor, MFA_MESSAGES, MFA_TEXTS, phoneNumberSchema } from '@adreel/domain';
 import { MessageSquareText, Plus, RotateCw } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -70,7 +70,7 @@ export function PhoneCard() {
         toast.success(MFA_MESSAGES.phoneCodeSent);
         focusInput();
       },
-      onError: (e) => failed(e, 'Error sending the code'),
+      onError: (e) => failed(e, MFA_TEXTS.sendCodeFailed),
     });
   }
 
@@ -119,8 +119,8 @@ export function PhoneCard() {
         onError: (e) => {
           setCode('');
           focusInput();
-          if (isCodeError(e)) setError(serverMessage(e, 'Invalid code'));
-          else failed(e, 'Error verifying the code');
+          if (isCodeError(e)) setError(serverMessage(e, MFA_MESSAGES.invalidCode));
+          else failed(e, MFA_TEXTS.verifyCodeFailed);
         },
       },
     );
@@ -222,7 +222,7 @@ export function PhoneCard() {
                     </Button>
                     <Button type="submit" disabled={busy}>
                       {busy ? <Spinner /> : <MessageSquareText />}
-                      Text me a code
+                      {MFA_TEXTS.textMeACode}
                     </Button>
                   </div>
                 </form>
@@ -235,7 +235,7 @@ export function PhoneCard() {
                     <span className="font-medium text-foreground">{step.phone}</span>. It works for
                     10 minutes.
                   </p>
-                  <Field label="6-digit code" error={error}>
+                  <Field label={MFA_TEXTS.codeLabel} error={error}>
                     {(control) => (
                       <Input
                         {...control}
@@ -260,7 +260,7 @@ export function PhoneCard() {
                       disabled={busy}
                       onClick={() => sendCode(step.factorId, step.phone)}
                     >
-                      Send a new code
+                      {MFA_TEXTS.sendNewCode}
                     </Button>
                     <div className="flex gap-2">
                       <Button type="button" variant="ghost" onClick={cancel} disabled={busy}>

@@ -1,3 +1,4 @@
+import { MFA_TEXTS } from '@adreel/domain';
 import { Check, Copy, Download, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -83,7 +84,7 @@ export function RecoveryCodesDialog({
           onEscapeKeyDown={(event) => event.preventDefault()}
         >
           <div className="overflow-y-auto px-6 pt-6 pb-6">
-            <p className="text-eyebrow uppercase text-primary">Two-factor authentication</p>
+            <p className="text-eyebrow uppercase text-primary">{MFA_TEXTS.twoFactor}</p>
             <DialogTitle className="mt-2 pr-10 text-xl font-bold tracking-tight text-balance">
               Save your recovery codes
             </DialogTitle>
@@ -103,7 +104,7 @@ export function RecoveryCodesDialog({
             </div>
 
             <ol
-              aria-label="Recovery codes"
+              aria-label={MFA_TEXTS.recoveryCodes}
               className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 rounded-2xl bg-ink px-5 py-4 font-mono text-[0.9375rem] text-ink-foreground sm:gap-x-6"
             >
               {codes.map((code, index) => (

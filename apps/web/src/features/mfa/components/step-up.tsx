@@ -1,4 +1,5 @@
 import type { Factor } from '@adreel/domain';
+import { MFA_MESSAGES, MFA_TEXTS } from '@adreel/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogIn, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -59,7 +60,7 @@ function StepUpDialog({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      setError('Enter the 6-digit code from your authenticator app');
+      setError(MFA_MESSAGES.totpCodeInvalid);
       inputRef.current?.focus();
       return;
     }
@@ -71,7 +72,7 @@ function StepUpDialog({
         onError: (e) => {
           setCode('');
           inputRef.current?.focus();
-          if (isCodeError(e)) setError(serverMessage(e, 'Invalid code'));
+          if (isCodeError(e)) setError(serverMessage(e, MFA_MESSAGES.invalidCode));
           else toast.error(serverMessage(e, "Couldn't confirm it's you"));
         },
       },
@@ -96,7 +97,7 @@ function StepUpDialog({
       <DialogContent className="sm:w-[min(28rem,calc(100vw-2rem))]">
         <div className="overflow-y-auto px-6 pt-6 pb-6">
           <DialogTitle className="pr-10 text-lg font-bold tracking-tight">
-            Confirm it's you
+            {MFA_TEXTS.confirmItsYou}
           </DialogTitle>
           <DialogDescription className="mt-2 text-sm text-muted-foreground">
             Use your second factor once more to {purpose} on this device.
@@ -120,7 +121,7 @@ function StepUpDialog({
                   )}
                 </Field>
               )}
-              <Field label="6-digit code" error={error}>
+              <Field label={MFA_TEXTS.codeLabel} error={error}>
                 {(control) => (
                   <CodeInput
                     control={control}
@@ -153,7 +154,7 @@ function StepUpDialog({
                   <KeyRound />
                   {passkeys.length > 1
                     ? `Use passkey “${factorName(passkey)}”`
-                    : 'Use your passkey'}
+                    : MFA_TEXTS.usePasskey}
                 </Button>
               ))}
             </div>

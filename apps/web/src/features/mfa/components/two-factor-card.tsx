@@ -1,4 +1,5 @@
 import type { Factor } from '@adreel/domain';
+import { MFA_TEXTS } from '@adreel/domain';
 import { KeySquare, Plus, RotateCw, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -60,7 +61,7 @@ export function TwoFactorCard() {
         <CardHeader>
           <div className="flex items-center justify-between gap-3">
             <CardTitle asChild>
-              <h2 id="two-factor-title">Two-factor authentication</h2>
+              <h2 id="two-factor-title">{MFA_TEXTS.twoFactor}</h2>
             </CardTitle>
             {factors.isSuccess && <StatusBadge on={on} />}
           </div>
@@ -141,7 +142,7 @@ export function TwoFactorCard() {
                   <KeySquare className="size-5" aria-hidden="true" />
                 </span>
                 <div className="min-w-0">
-                  <h3 className="font-semibold">Recovery codes</h3>
+                  <h3 className="font-semibold">{MFA_TEXTS.recoveryCodes}</h3>
                   <p className="text-[0.8125rem] text-muted-foreground">
                     Single-use codes for when your phone or passkey isn't at hand.
                   </p>

@@ -1,4 +1,5 @@
 import type { Factor } from '@adreel/domain';
+import { MFA_TEXTS } from '@adreel/domain';
 import { ApiError } from '@/lib/api';
 
 export const TWO_FACTOR_SETTINGS = 'change two-factor settings';
@@ -23,7 +24,11 @@ export function isCodeError(error: unknown): boolean {
   );
 }
 
-const FALLBACK_NAME = { totp: 'Authenticator app', webauthn: 'Passkey', phone: 'Phone' } as const;
+const FALLBACK_NAME = {
+  totp: MFA_TEXTS.authenticatorApp,
+  webauthn: 'Passkey',
+  phone: 'Phone',
+} as const;
 
 export function factorName(factor: Pick<Factor, 'factorType' | 'friendlyName'>): string {
   return factor.friendlyName?.trim() || FALLBACK_NAME[factor.factorType];
