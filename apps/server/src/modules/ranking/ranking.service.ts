@@ -1,0 +1,14 @@
+/**
+ * The ranking module's service for other modules. Ranking owns the score columns' computation
+ * (DESIGN.md §3 "Ranking"); others ask it to recompute, never run ranking.queries themselves.
+ */
+import type { Database } from '../../db/client';
+import { type RecomputeResult, recomputeScores } from './ranking.queries';
+
+/**
+ * Recomputes every approved video's score now, as the 10-minute task does. Pass a transaction to
+ * have the new scores commit with the caller's own writes (the demo engagement seeding does).
+ */
+export function recomputeAllScores(db: Database): Promise<RecomputeResult> {
+  return recomputeScores(db);
+}
