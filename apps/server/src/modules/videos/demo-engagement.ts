@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likes, profiles, shares, videos, viewEvents } from '../../db/schema';
-import { recomputeScores } from '../ranking/ranking.queries';
+import { recomputeAllScores } from '../ranking/ranking.service';
 
 /** Per demo (by its key): how big and how good its audience was. */
 interface Audience {
@@ -182,7 +182,7 @@ export async function ensureDemoEngagement(db: Database, now = new Date()): Prom
         group by video_id
       ) e
       where v.id = e.video_id`);
-    await recomputeScores(tx);
+    await recomputeAllScores(tx);
     return windows.length;
   });
 }
