@@ -58,6 +58,7 @@ import { registerOpenApi } from './platform/openapi';
 import { fastifyTrustProxy } from './platform/proxies';
 import { createRateLimiter, type RateLimitOverrides } from './platform/rate-limit';
 import { createRealtime } from './platform/realtime/notifications';
+import { registerRequestId, requestIdOptions } from './platform/request-id';
 import { registerSecurityHeaders } from './platform/security';
 import { createStorage } from './platform/storage/storage';
 import { registerWebApp } from './platform/web';
@@ -78,6 +79,8 @@ export interface AppDeps {
   rateLimits?: RateLimitOverrides;
   /** Tests only: the rate limiter's clock, which they move instead of sleeping (default: real). */
   rateLimitClock?: () => Date;
+  /** Tests only: the clock impression tokens are issued and checked by (decision 030; default: real). */
+  impressionClock?: () => Date;
   /** bench:feed only: turns the access-token revocation check off and on (decision 023). */
   revocationSwitch?: RevocationSwitch;
   /** Tests only: sees every route as it is registered (the admin guard's test lists them). */
@@ -113,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Nobody's X-Forwarded-* unless TRUST_PROXY names the proxies (decision 024).
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // x-request-id: a trusted proxy's, else a new UUID; `requestId` on every log line.
+    ...requestIdOptions(config.trustProxy),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestId(app);
 
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(cookie);
@@ -197,9 +203,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(creatorVideoRoutes, { prefix: '/api', context });
   await app.register(adminVideoRoutes, { prefix: '/api/admin', context, storage });
   await app.register(mediaRoutes, { storage });
-  await app.register(feedRoutes, { prefix: '/api', context });
+  const impressionClock = deps.impressionClock ? { clock: deps.impressionClock } : {};
+  await app.register(feedRoutes, { prefix: '/api', context, ...impressionClock });
   await app.register(engagementRoutes, { prefix: '/api', context });
-  await app.register(metricsRoutes, { prefix: '/api', context });
+  await app.register(metricsRoutes, { prefix: '/api', context, ...impressionClock });
   await app.register(leaderboardRoutes, { prefix: '/api', context });
   await app.register(adminRankingRoutes, { prefix: '/api/admin', context });
   await app.register(adminReportRoutes, {

@@ -4,7 +4,12 @@
 import { z } from 'zod';
 
 export const errorResponseSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** The request's id (also its x-request-id header), for a user to quote to support. */
+    requestId: z.string().optional(),
+  }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -75,13 +75,18 @@ describe('a database out of reach', () => {
       error: {
         code: 'service_unavailable',
         message: 'The service is briefly unavailable. Please try again in a moment.',
+        requestId: expect.any(String),
       },
     });
     const deadlock = await app.inject('/deadlock');
     expect(deadlock.statusCode).toBe(503);
     expect(deadlock.headers['retry-after']).toBe('1');
     expect(deadlock.json()).toEqual({
-      error: { code: 'busy', message: 'The server is busy. Please try again in a moment.' },
+      error: {
+        code: 'busy',
+        message: 'The server is busy. Please try again in a moment.',
+        requestId: expect.any(String),
+      },
     });
     const bug = await app.inject('/bug');
     expect(bug.statusCode).toBe(500);

@@ -45,7 +45,11 @@ describe('error handler', () => {
     const res = await app.inject({ method: 'POST', url: '/form', payload: { title: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'validation_failed', message: 'Title is required' },
+      error: {
+        code: 'validation_failed',
+        message: 'Title is required',
+        requestId: expect.any(String),
+      },
     });
   });
 
@@ -53,14 +57,20 @@ describe('error handler', () => {
     const res = await app.inject('/conflict');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: 'username_taken', message: 'That username is taken' },
+      error: {
+        code: 'username_taken',
+        message: 'That username is taken',
+        requestId: expect.any(String),
+      },
     });
   });
 
   it('keeps a 4xx thrown by a plugin a 4xx', async () => {
     const res = await app.inject('/http-error');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'http_403', message: 'Forbidden' } });
+    expect(res.json()).toEqual({
+      error: { code: 'http_403', message: 'Forbidden', requestId: expect.any(String) },
+    });
   });
 
   it('answers text PostgreSQL cannot store (a NUL character) with 400, not a 500', async () => {
@@ -68,7 +78,11 @@ describe('error handler', () => {
     const res = await app.inject('/nul');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'invalid_text', message: 'Text must not contain NUL characters.' },
+      error: {
+        code: 'invalid_text',
+        message: 'Text must not contain NUL characters.',
+        requestId: expect.any(String),
+      },
     });
   });
 
@@ -88,7 +102,11 @@ describe('error handler', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'fst_err_ctp_invalid_json_body', message: 'Request body is not valid JSON' },
+      error: {
+        code: 'fst_err_ctp_invalid_json_body',
+        message: 'Request body is not valid JSON',
+        requestId: expect.any(String),
+      },
     });
   });
 });
@@ -103,7 +121,11 @@ describe('framework errors', () => {
       const res = await routed.inject('/videos/%E0%A4%A');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        error: { code: 'fst_err_bad_url', message: 'This address is not valid.' },
+        error: {
+          code: 'fst_err_bad_url',
+          message: 'This address is not valid.',
+          requestId: expect.any(String),
+        },
       });
     } finally {
       await routed.close();

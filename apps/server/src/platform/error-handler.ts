@@ -3,8 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable, isTransientConflict, isUnstorableText } from './db-errors';
-import { AppError, errorBody } from './errors';
+import { AppError, errorBody as plainErrorBody } from './errors';
 import { RateLimitedError } from './rate-limit';
+import { REQUEST_ID_HEADER, withRequestId } from './request-id';
 
 const INVALID_TEXT_MESSAGE = 'Text must not contain NUL characters.';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -40,11 +41,14 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /**
- * One error handler for the whole app: every error leaves as `{ error: { code, message } }`.
+ * One error handler for the whole app: every error leaves as `{ error: { code, message, requestId } }`.
  * Validation failures answer 400 with the first schema message (SPEC.md §5), else 'Invalid input'.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
+    // Every error body names its request (platform/request-id.ts), for a user to quote.
+    const errorBody = (code: string, message: string) =>
+      withRequestId(plainErrorBody(code, message), request.id);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message || FALLBACK_VALIDATION_MESSAGE;
       return reply.code(400).send(errorBody('validation_failed', message));
@@ -96,7 +100,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function frameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const status = clientStatusOf(error) ?? 400;
@@ -105,5 +109,9 @@ export function frameworkErrors(
     error.code === 'FST_ERR_BAD_URL'
       ? 'This address is not valid.'
       : (STATUS_MESSAGES[status] ?? 'Bad request');
-  void reply.code(status).send(errorBody(code, message));
+  // Before routing: no onRequest hook has run, so the request id is set here.
+  void reply
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send(withRequestId(plainErrorBody(code, message), request.id));
 }

@@ -125,6 +125,7 @@ const STORAGE_FULL = {
   error: {
     code: 'storage_full',
     message: 'There is no room to store your video right now. Please try again later.',
+    requestId: expect.any(String),
   },
 };
 

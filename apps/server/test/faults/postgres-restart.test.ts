@@ -196,6 +196,7 @@ describe.skipIf(unavailable)(
             error: {
               code: 'service_unavailable',
               message: 'The service is briefly unavailable. Please try again in a moment.',
+              requestId: expect.any(String),
             },
           });
           expect(Number(failure.retryAfter)).toBeGreaterThan(0);

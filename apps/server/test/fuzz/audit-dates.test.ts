@@ -23,7 +23,13 @@ it('answers an audit filter day in year 0000 with 400', async () => {
     expect({ query, status: response.statusCode, body: response.json() }).toEqual({
       query,
       status: 400,
-      body: { error: { code: 'validation_failed', message: 'Use a date like 2026-01-31' } },
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'Use a date like 2026-01-31',
+          requestId: expect.any(String),
+        },
+      },
     });
   }
   const fine = await t.app.inject({

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const INVALID_TEXT = {
-  error: { code: 'invalid_text', message: 'Text must not contain NUL characters.' },
+  error: {
+    code: 'invalid_text',
+    message: 'Text must not contain NUL characters.',
+    requestId: expect.any(String),
+  },
 };
 
 async function rows() {

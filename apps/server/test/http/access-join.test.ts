@@ -85,7 +85,9 @@ describe('POST /api/access-requests', () => {
   ])('refuses %j with SPEC.md’s message', async (body, message) => {
     const res = await join(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'validation_failed', message } });
+    expect(res.json()).toEqual({
+      error: { code: 'validation_failed', message, requestId: expect.any(String) },
+    });
   });
 });
 

@@ -27,6 +27,7 @@ describe('admin tools and the second factor', () => {
       error: {
         code: 'aal2_required',
         message: "Confirm it's you with your second factor to use admin tools.",
+        requestId: expect.any(String),
       },
     });
     // Refused before the handler: an admin write is refused the same way and changes nothing.

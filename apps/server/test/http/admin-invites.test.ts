@@ -99,7 +99,9 @@ describe('POST /api/admin/invites', () => {
   ])('refuses %j with the schema’s message', async (payload, message) => {
     const res = await generate(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'validation_failed', message } });
+    expect(res.json()).toEqual({
+      error: { code: 'validation_failed', message, requestId: expect.any(String) },
+    });
   });
 });
 

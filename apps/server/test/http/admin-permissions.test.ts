@@ -56,6 +56,7 @@ describe('admin endpoints', () => {
       error: {
         code: route.status === 401 ? 'unauthorized' : 'forbidden',
         message: expect.any(String),
+        requestId: expect.any(String),
       },
     });
   });

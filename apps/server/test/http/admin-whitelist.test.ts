@@ -79,7 +79,11 @@ describe('whitelist', () => {
     const res = await add({ email: 'TWICE@example.com', role: 'brand' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: 'already_whitelisted', message: 'This email is already on the whitelist' },
+      error: {
+        code: 'already_whitelisted',
+        message: 'This email is already on the whitelist',
+        requestId: expect.any(String),
+      },
     });
   });
 

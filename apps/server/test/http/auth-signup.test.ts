@@ -65,6 +65,7 @@ describe('the private-beta gate', () => {
       error: {
         code: 'private_beta',
         message: 'Adreel is in private beta. Request access at /join or use an invite code.',
+        requestId: expect.any(String),
       },
     });
     expect(await rolesOf(person.email)).toEqual([]);

@@ -37,7 +37,9 @@ describe('errors', () => {
   it('answers an unknown API path with a JSON 404 in the one error shape', async () => {
     const res = await ctx.app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'Not found', requestId: expect.any(String) },
+    });
   });
 
   it('answers malformed JSON with a 400, not a 500, and no stack trace', async () => {

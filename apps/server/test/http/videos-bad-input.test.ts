@@ -135,7 +135,9 @@ async function expectRefusedLeavingNothing(
   const before = await counts();
   const response = await upload(headers, file, metadata);
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual({ error: { code: expect.any(String), message } });
+  expect(response.json()).toEqual({
+    error: { code: expect.any(String), message, requestId: expect.any(String) },
+  });
   expect(await counts()).toEqual({ ...before, uploads: [] });
 }
 

@@ -49,7 +49,7 @@ describe('an upload finished while the database is down', () => {
     });
     expect(finished.statusCode).toBe(503);
     expect(finished.json()).toEqual({
-      error: { code: 'unavailable', message: UPLOAD_KEPT_MESSAGE },
+      error: { code: 'unavailable', message: UPLOAD_KEPT_MESSAGE, requestId: expect.any(String) },
     });
     // The bytes and tus's metadata are still there, whole; no video yet.
     const kept = (await readdir(path.join(dataDir, 'uploads'))).sort();

@@ -296,7 +296,9 @@ describe('upload over tus', () => {
       const before = await t.database.db.select().from(videos);
       const response = await upload(headers, fixtures[key]);
       expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual({ error: { code: expect.any(String), message } });
+      expect(response.json()).toEqual({
+        error: { code: expect.any(String), message, requestId: expect.any(String) },
+      });
       expect(await uploadsLeft()).toEqual([]);
       expect(await t.database.db.select().from(videos)).toHaveLength(before.length);
     },

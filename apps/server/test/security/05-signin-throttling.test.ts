@@ -134,6 +134,7 @@ describe('sign-in throttling', () => {
         error: {
           code: 'rate_limited',
           message: `Too many sign-in attempts. Try again in ${words}.`,
+          requestId: expect.any(String),
         },
       });
       seen.push(Number(refused.headers['retry-after']));

@@ -119,7 +119,11 @@ describe('report spam (issue 13 item 8)', () => {
       const refused = await fileReport(limited, videos[3]?.id ?? '', headers);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
-        error: { code: 'rate_limited', message: FEED_MESSAGES.reportRateLimited },
+        error: {
+          code: 'rate_limited',
+          message: FEED_MESSAGES.reportRateLimited,
+          requestId: expect.any(String),
+        },
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // The limit is the reporter's own: someone else still reports.

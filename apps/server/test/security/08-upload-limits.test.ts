@@ -60,7 +60,11 @@ describe('upload limits (issue 13 item 8)', () => {
     });
     expect(deferred.statusCode).toBe(400);
     expect(deferred.json()).toEqual({
-      error: { code: 'length_required', message: UPLOAD_LIMIT_MESSAGES.lengthRequired },
+      error: {
+        code: 'length_required',
+        message: UPLOAD_LIMIT_MESSAGES.lengthRequired,
+        requestId: expect.any(String),
+      },
     });
     // With a body too (creation-with-upload): still refused, nothing written.
     const withBody = await t.app.inject({
@@ -150,6 +154,7 @@ describe('upload limits (issue 13 item 8)', () => {
       error: {
         code: 'unfinished_uploads_limit',
         message: UPLOAD_LIMIT_MESSAGES.tooManyUnfinished,
+        requestId: expect.any(String),
       },
     });
     expect(UPLOAD_LIMIT_MESSAGES.tooManyUnfinished).toMatch(

@@ -84,7 +84,7 @@ describe('/api/docs', () => {
         const response = await get(t, url);
         expect(response.statusCode, url).toBe(404);
         expect(response.json(), url).toEqual({
-          error: { code: 'not_found', message: 'Not found' },
+          error: { code: 'not_found', message: 'Not found', requestId: expect.any(String) },
         });
       }
     });

@@ -63,7 +63,7 @@ async function expectNothingOfTheMarker(headers: AuthHeaders, file: string): Pro
   if (response.statusCode !== 201) {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      error: { code: 'invalid_video', message: NO_DURATION_MESSAGE },
+      error: { code: 'invalid_video', message: NO_DURATION_MESSAGE, requestId: expect.any(String) },
     });
     return;
   }

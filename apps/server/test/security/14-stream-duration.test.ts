@@ -104,7 +104,7 @@ describe('the 30-second rule reads the streams, not the header', () => {
     const response = await uploadFile(t.app, headers, file, metadata);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      error: { code: 'video_too_long', message: TOO_LONG_MESSAGE },
+      error: { code: 'video_too_long', message: TOO_LONG_MESSAGE, requestId: expect.any(String) },
     });
   });
 
