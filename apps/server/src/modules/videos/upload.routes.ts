@@ -6,6 +6,7 @@
  * that fails a check is deleted at once and the answer carries SPEC.md's message in the usual error
  * shape. Originals are never served: there is no GET here.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, statfs } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -31,6 +32,7 @@ import { allow, requireAuth } from '../../platform/authenticate';
 import { isDatabaseUnavailable, isTransientConflict } from '../../platform/db-errors';
 import { AppError, errorBody } from '../../platform/errors';
 import type { Worker } from '../../platform/jobs/queue';
+import { REQUEST_ID_HEADER, withRequestId } from '../../platform/request-id';
 import {
   createUploadedVideo,
   UploadAlreadyRegistered,
@@ -67,8 +69,16 @@ interface TusError {
   body: string;
 }
 
+/** The id of the request tus is answering (platform/request-id.ts), for its error bodies. */
+const tusRequestId = new AsyncLocalStorage<string>();
+
 function tusError(status: number, code: string, message: string): TusError {
-  return { status_code: status, body: JSON.stringify(errorBody(code, message)) };
+  const body = errorBody(code, message);
+  const requestId = tusRequestId.getStore();
+  return {
+    status_code: status,
+    body: JSON.stringify(requestId ? withRequestId(body, requestId) : body),
+  };
 }
 
 /** What a creator reads when the upload disk is full: our side, so a 507, and not for long. */
@@ -263,7 +273,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     reply.hijack();
     // Errors and the 201 carry JSON; 204s and HEADs carry no body, so the header is harmless.
     reply.raw.setHeader('Content-Type', 'application/json; charset=utf-8');
-    await tus.handle(request.raw, reply.raw);
+    // Hijacked: Fastify's headers are not sent, so the request id is set on the raw reply too.
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    await tusRequestId.run(request.id, () => tus.handle(request.raw, reply.raw));
   };
   const guard = { preHandler: allow.roles(AREA_ROLES.creator) };
   // Documentation only: tus reads and answers these requests itself (headers included), so
