@@ -11,9 +11,10 @@ import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { type Actor, authorize } from '../../platform/policy';
 import { notify } from '../../platform/realtime/notifications';
 import { accessApprovedMail, accessRequestNotice } from './access.mail';
-import { canDecideAccessRequest } from './access.policy';
+import { canDecideAccessRequest, mayManageAccess } from './access.policy';
 import {
   type AccessRequestRow,
   adminAddresses,
@@ -81,11 +82,13 @@ export function createAccessService(db: Database, settings: Settings) {
         : { status: 'already_requested', message: alreadyRequestedMessage(settings.appName) };
     },
 
-    async listRequests(status: AccessRequestStatus | null): Promise<AccessRequest[]> {
+    async listRequests(actor: Actor, status: AccessRequestStatus | null): Promise<AccessRequest[]> {
+      authorize(mayManageAccess(actor));
       return (await listAccessRequests(db, status)).map(toAccessRequest);
     },
 
     async declineRequest(id: string, actor: AuditActor): Promise<AccessRequest> {
+      authorize(mayManageAccess(actor));
       const row = await db.transaction(async (tx) => {
         await pendingRequest(tx, id);
         const declined = await decideAccessRequest(tx, id, {

@@ -8,6 +8,8 @@ import {
 } from '@adreel/domain';
 import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type Actor, authorize } from '../../platform/policy';
+import { mayManageAccess } from './access.policy';
 import { generateInviteCode } from './invite-codes';
 import { type InviteWithUser, insertInvites, listInvites } from './invites.queries';
 
@@ -40,12 +42,14 @@ export function toInvite(row: InviteWithUser, now: Date): Invite {
 
 export function createInvitesService(db: Database) {
   return {
-    async list(now = new Date()): Promise<Invite[]> {
+    async list(actor: Actor, now = new Date()): Promise<Invite[]> {
+      authorize(mayManageAccess(actor));
       return (await listInvites(db)).map((row) => toInvite(row, now));
     },
 
     /** `count` new unique codes for `role`, valid `expiryDays` days from now, all or none. */
     async generate(input: InviteGenerateInput, actor: AuditActor): Promise<Invite[]> {
+      authorize(mayManageAccess(actor));
       const createdBy = actor.userId;
       const now = new Date();
       const expiresAt = new Date(now.getTime() + input.expiryDays * DAY_MS);

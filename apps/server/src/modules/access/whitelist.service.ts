@@ -4,6 +4,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
+import { mayManageAccess } from './access.policy';
 import { approveAccessRequest } from './access.service';
 import {
   deleteWhitelistEntry,
@@ -33,7 +35,8 @@ export function createWhitelistService(
   settings: Pick<Config, 'appName' | 'publicUrl'>,
 ) {
   return {
-    async list(): Promise<WhitelistEntry[]> {
+    async list(actor: Actor): Promise<WhitelistEntry[]> {
+      authorize(mayManageAccess(actor));
       return (await listWhitelist(db)).map(toWhitelistEntry);
     },
 
@@ -42,6 +45,7 @@ export function createWhitelistService(
      * one transaction the request is marked approved and the requester is mailed a sign-up link.
      */
     async add(input: WhitelistAddition, actor: AuditActor): Promise<WhitelistEntry> {
+      authorize(mayManageAccess(actor));
       const adminId = actor.userId;
       const email = input.email.toLowerCase();
       const row = await db.transaction(async (tx) => {
@@ -70,6 +74,7 @@ export function createWhitelistService(
     },
 
     async remove(id: string, actor: AuditActor): Promise<void> {
+      authorize(mayManageAccess(actor));
       await db.transaction(async (tx) => {
         const removed = await deleteWhitelistEntry(tx, id);
         if (!removed) throw notFound('Whitelist entry not found');

@@ -36,7 +36,9 @@ export const accessRequestAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleCo
     },
     async (request) => {
       const { status } = request.query;
-      return { requests: await access.listRequests(status === 'all' ? null : status) };
+      return {
+        requests: await access.listRequests(requireAuth(request), status === 'all' ? null : status),
+      };
     },
   );
 

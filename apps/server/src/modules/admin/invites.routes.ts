@@ -32,7 +32,7 @@ export const inviteAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
         response: { 200: inviteListSchema, ...adminErrors },
       },
     },
-    async () => ({ invites: await invites.list() }),
+    async (request) => ({ invites: await invites.list(requireAuth(request)) }),
   );
 
   app.post(

@@ -31,7 +31,7 @@ export const whitelistAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
         response: { 200: whitelistListSchema, ...adminErrors },
       },
     },
-    async () => ({ entries: await whitelist.list() }),
+    async (request) => ({ entries: await whitelist.list(requireAuth(request)) }),
   );
 
   app.post(
