@@ -10,8 +10,8 @@ import {
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
-import { profiles, users } from '../../db/schema/users';
 import { badRequest } from '../../platform/errors';
+import { accountDirectory as actor } from '../auth/auth.directory';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +35,7 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditP
     conditions.push(
       UUID.test(query.actor)
         ? eq(auditLog.actorId, query.actor)
-        : sql`lower(${profiles.username}) = lower(${query.actor})`,
+        : sql`lower(${actor.username}) = lower(${query.actor})`,
     );
   }
   if (query.action) conditions.push(eq(auditLog.action, query.action));
@@ -58,14 +58,13 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditP
     .select({
       entry: auditLog,
       createdAtText,
-      username: profiles.username,
-      displayName: profiles.displayName,
-      deletedAt: users.deletedAt,
-      userExists: sql<boolean>`${users.id} is not null`,
+      username: actor.username,
+      displayName: actor.displayName,
+      deletedAt: actor.deletedAt,
+      userExists: sql<boolean>`${actor.userId} is not null`,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .leftJoin(profiles, eq(profiles.userId, auditLog.actorId))
+    .leftJoin(actor, eq(actor.userId, auditLog.actorId))
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1);
