@@ -6,6 +6,7 @@
  */
 export * from './messages/auth';
 export * from './messages/campaigns';
+export * from './messages/identity';
 export * from './messages/mfa';
 export * from './messages/screens';
 export * from './messages/session';
