@@ -8,7 +8,7 @@ import { allow, requireAuth } from '../../platform/authenticate';
 import { assertSameOrigin } from '../../platform/csrf';
 import { clearRefreshCookie } from '../auth/auth.cookies';
 import { deleteOwnAccount } from './account-delete';
-import { exportAccount } from './account-export';
+import { exportOwnAccount } from './account-export';
 
 export const accountDataRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
@@ -31,7 +31,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
       },
     },
     async (request, reply) => {
-      const data = await exportAccount(db, requireAuth(request).userId, config.publicUrl);
+      const data = await exportOwnAccount(db, requireAuth(request), config.publicUrl);
       const day = new Date().toISOString().slice(0, 10);
       reply
         .header(

@@ -34,24 +34,25 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { verifyPassword } from '../auth/auth.passwords';
 import { uncountEngagement, withdrawCreatorVideos } from '../videos/videos.service';
-
-/** A session younger than this counts as a fresh sign-in for an account without a password. */
-export const FRESH_SIGN_IN_MS = 15 * 60 * 1000;
+import { isFreshSignIn, mayHandleAccountData } from './account-data.policy';
 
 /**
  * Checks the re-entered password; an account without one (signed up through a provider) must have
- * signed in within FRESH_SIGN_IN_MS in this session and type its email address. Then deletes.
+ * signed in within FRESH_SIGN_IN_MS in this session (account-data.policy's isFreshSignIn) and type
+ * its email address. Then deletes.
  */
 export async function deleteOwnAccount(
   db: Database,
   rateLimiter: RateLimiter,
-  caller: { userId: string; sessionId: string },
+  caller: Actor & { sessionId: string },
   input: AccountDeleteInput,
 ): Promise<{ message: string }> {
   const { userId } = caller;
+  authorize(mayHandleAccountData(caller, { userId }));
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) throw notFound(SESSION_MESSAGES.accountNotFound);
   if (user.passwordHash) {
@@ -65,7 +66,7 @@ export async function deleteOwnAccount(
       .select({ createdAt: sessions.createdAt })
       .from(sessions)
       .where(eq(sessions.id, caller.sessionId));
-    if (!session || Date.now() - session.createdAt.getTime() > FRESH_SIGN_IN_MS)
+    if (!isFreshSignIn(session, new Date()))
       throw forbidden(ACCOUNT_DATA_MESSAGES.reauthenticate, 'reauthentication_required');
     if (!input.confirmEmail)
       throw badRequest(ACCOUNT_DATA_MESSAGES.emailRequired, 'email_required');

@@ -26,11 +26,19 @@ import {
   whitelist,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
 import { findVideoTitles, listCreatorVideoRows } from '../videos/videos.service';
+import { mayHandleAccountData } from './account-data.policy';
 
 const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 const absolute = (base: string, url: string | null) =>
   url ? (/^https?:\/\//.test(url) ? url : `${base}${url}`) : null;
+
+/** Everything held about the caller's own account (SPEC.md §8). */
+export async function exportOwnAccount(db: Database, actor: Actor, publicUrl: string) {
+  authorize(mayHandleAccountData(actor, { userId: actor.userId }));
+  return exportAccount(db, actor.userId, publicUrl);
+}
 
 export async function exportAccount(db: Database, userId: string, publicUrl: string) {
   const [user] = await db

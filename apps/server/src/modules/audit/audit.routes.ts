@@ -4,7 +4,8 @@ import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from '@adreel/do
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { adminErrors } from '../../platform/admin-schemas';
-import { auditFacets, listAudit } from './audit.queries';
+import { requireAuth } from '../../platform/authenticate';
+import { readAuditFacets, readAuditLog } from './audit.service';
 
 export const auditAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
@@ -22,7 +23,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
         response: { 200: auditPageSchema, 400: errorResponseSchema, ...adminErrors },
       },
     },
-    async (request) => listAudit(db, request.query),
+    async (request) => readAuditLog(db, requireAuth(request), request.query),
   );
   app.get(
     '/audit/facets',
@@ -33,6 +34,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
         response: { 200: auditFacetsSchema, ...adminErrors },
       },
     },
-    async () => auditFacets(db),
+    async (request) => readAuditFacets(db, requireAuth(request)),
   );
 };

@@ -2,7 +2,7 @@
 import { topCreatorsSchema, topVideosSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
-import { topCreators, topVideos } from './leaderboards.queries';
+import { creatorLeaderboard, videoLeaderboard } from './leaderboards.service';
 
 export const leaderboardRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
@@ -17,7 +17,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
         response: { 200: topVideosSchema },
       },
     },
-    async () => ({ videos: await topVideos(context.db) }),
+    async () => videoLeaderboard(context.db),
   );
   app.get(
     '/leaderboard/creators',
@@ -28,6 +28,6 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
         response: { 200: topCreatorsSchema },
       },
     },
-    async () => ({ creators: await topCreators(context.db) }),
+    async () => creatorLeaderboard(context.db),
   );
 };
