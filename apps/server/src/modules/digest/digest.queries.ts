@@ -1,13 +1,12 @@
 /** What a weekly digest says: the week's top videos, the open campaigns, a creator's own week. */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns } from '../../db/schema/campaigns';
-import { transactions } from '../../db/schema/submissions';
 import { digestPreferences } from '../../db/schema/digest';
 import { likes, viewEvents } from '../../db/schema/engagement';
-import { profiles, userRoles, users } from '../../db/schema/users';
+import { transactions } from '../../db/schema/submissions';
 import { videos } from '../../db/schema/videos';
-import { campaignIsOpen } from '../campaigns/campaigns.queries';
+import { accountDirectory as account, hasRoleSql } from '../auth/auth.directory';
+import { openCampaignsView as open } from '../campaigns/campaigns.directory';
 
 export const DIGEST_TOP_VIDEOS = 5;
 export const DIGEST_CAMPAIGNS = 5;
@@ -56,14 +55,15 @@ export async function topVideosOfWeek(db: Database, week: DigestWeek): Promise<D
     .select({
       id: videos.id,
       title: videos.title,
-      creatorName: profiles.displayName,
+      creatorName: sql<string>`${account.displayName}`,
       weekViews,
       score: videos.decayedScore,
     })
     .from(videos)
-    .innerJoin(profiles, eq(profiles.userId, videos.creatorId))
-    .innerJoin(users, eq(users.id, videos.creatorId))
-    .where(and(eq(videos.status, 'approved'), isNull(users.deletedAt)))
+    .innerJoin(account, eq(account.userId, videos.creatorId))
+    .where(
+      and(eq(videos.status, 'approved'), isNotNull(account.username), isNull(account.deletedAt)),
+    )
     .orderBy(desc(weekViews), desc(videos.decayedScore), desc(videos.publishedAt))
     .limit(DIGEST_TOP_VIDEOS);
   return rows;
@@ -72,16 +72,16 @@ export async function topVideosOfWeek(db: Database, week: DigestWeek): Promise<D
 export async function openCampaigns(db: Database): Promise<DigestCampaign[]> {
   return db
     .select({
-      id: campaigns.id,
-      title: campaigns.title,
-      brandName: profiles.displayName,
-      payoutPerVideoCents: campaigns.payoutPerVideoCents,
-      deadline: campaigns.deadline,
+      id: open.id,
+      title: open.title,
+      brandName: sql<string>`${account.displayName}`,
+      payoutPerVideoCents: open.payoutPerVideoCents,
+      deadline: open.deadline,
     })
-    .from(campaigns)
-    .innerJoin(profiles, eq(profiles.userId, campaigns.brandId))
-    .where(campaignIsOpen())
-    .orderBy(sql`${campaigns.deadline} asc nulls last`, desc(campaigns.createdAt))
+    .from(open)
+    .innerJoin(account, eq(account.userId, open.brandId))
+    .where(isNotNull(account.username))
+    .orderBy(sql`${open.deadline} asc nulls last`, desc(open.createdAt))
     .limit(DIGEST_CAMPAIGNS);
 }
 
@@ -121,27 +121,28 @@ export interface DigestRecipient {
   isCreator: boolean;
 }
 
+const recipientColumns = {
+  userId: account.userId,
+  email: account.email,
+  name: sql<string>`${account.displayName}`,
+  isCreator: hasRoleSql(account.userId, 'creator'),
+};
+
 /** Everyone who gets the digest: live accounts with a proven address that did not opt out. */
 export async function digestRecipients(db: Database): Promise<DigestRecipient[]> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: profiles.displayName,
-      isCreator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'creator')`,
-    })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(digestPreferences, eq(digestPreferences.userId, users.id))
+  return db
+    .select(recipientColumns)
+    .from(account)
+    .leftJoin(digestPreferences, eq(digestPreferences.userId, account.userId))
     .where(
       and(
-        isNull(users.deletedAt),
-        isNotNull(users.emailVerifiedAt),
+        isNotNull(account.username),
+        isNull(account.deletedAt),
+        isNotNull(account.emailVerifiedAt),
         sql`coalesce(${digestPreferences.subscribed}, true)`,
       ),
     )
-    .orderBy(asc(users.id));
-  return rows;
+    .orderBy(asc(account.userId));
 }
 
 export async function recipientById(
@@ -149,14 +150,8 @@ export async function recipientById(
   userId: string,
 ): Promise<DigestRecipient | undefined> {
   const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: profiles.displayName,
-      isCreator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'creator')`,
-    })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .select(recipientColumns)
+    .from(account)
+    .where(and(eq(account.userId, userId), isNotNull(account.username), isNull(account.deletedAt)));
   return row;
 }
