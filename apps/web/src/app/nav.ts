@@ -1,4 +1,4 @@
-import { AREA_ROLES, hasAnyRole, primaryRole, type Role } from '@adreel/domain';
+import { AREA_ROLES, hasAnyRole, primaryRole, type Role, SCREEN_TITLES } from '@adreel/domain';
 import {
   BookOpen,
   ChartColumn,
@@ -61,8 +61,8 @@ const CREATOR: NavSection = {
   id: 'creator',
   title: 'Creator',
   items: [
-    { label: 'Creator Home', to: '/creator/home', icon: LayoutDashboard },
-    { label: 'Upload Video', to: '/creator/upload', icon: Upload },
+    { label: SCREEN_TITLES.creatorHome, to: '/creator/home', icon: LayoutDashboard },
+    { label: SCREEN_TITLES.uploadVideo, to: '/creator/upload', icon: Upload },
     { label: 'My Videos', to: '/creator/videos', icon: Clapperboard },
     { label: 'Earnings', to: '/creator/earnings', icon: Wallet },
   ],
@@ -71,14 +71,14 @@ const CREATOR: NavSection = {
 const BRAND: NavSection = {
   id: 'brand',
   title: 'Brand',
-  items: [{ label: 'Brand Dashboard', to: '/brand/dashboard', icon: ChartColumn }],
+  items: [{ label: SCREEN_TITLES.brandDashboard, to: '/brand/dashboard', icon: ChartColumn }],
 };
 
 const ADMIN: NavSection = {
   id: 'admin',
   title: 'Admin',
   items: [
-    { label: 'Admin Dashboard', to: '/admin', icon: ShieldCheck },
+    { label: SCREEN_TITLES.adminDashboard, to: '/admin', icon: ShieldCheck },
     { label: 'Invites', to: '/admin/invites', icon: Ticket },
     { label: 'Whitelist', to: '/admin/whitelist', icon: ListChecks },
     // DESIGN.md §3: mail kept in the outbox is read here when no SMTP server is configured.

@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@adreel/domain';
 import { RotateCw } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,7 @@ export function RootError() {
           </Button>
           <Button asChild variant="outline">
             <Link to="/" reloadDocument>
-              Return to Home
+              {COMMON_TEXTS.returnToHome}
             </Link>
           </Button>
         </div>

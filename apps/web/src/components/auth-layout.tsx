@@ -1,4 +1,4 @@
-import { TAGLINE, VIDEO_MAX_SECONDS } from '@adreel/domain';
+import { AUTH_TEXTS, TAGLINE, VIDEO_MAX_SECONDS } from '@adreel/domain';
 import { BadgeDollarSign, Clapperboard, Handshake } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { appName } from '@/lib/app-name';
@@ -30,7 +30,7 @@ function BrandPanel() {
       />
       <p className="inline-flex w-fit items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-medium text-ink-foreground">
         <span className="size-1.5 rounded-full bg-brand" aria-hidden="true" />
-        Invite-only · Private beta
+        {AUTH_TEXTS.inviteOnlyBeta}
       </p>
       <p className="mt-auto max-w-sm pt-16 text-[2.5rem] leading-[1.02] font-extrabold tracking-[-0.045em] text-balance">
         {headline}

@@ -1,13 +1,13 @@
-import { TAGLINE } from '@adreel/domain';
+import { SCREEN_TITLES, TAGLINE } from '@adreel/domain';
 import { Link } from 'react-router';
 import { appName } from '@/lib/app-name';
 import { Wordmark } from './wordmark';
 
 const LINKS = [
   { label: 'Feed', to: '/feed' },
-  { label: 'Campaign Briefs', to: '/briefs' },
+  { label: SCREEN_TITLES.campaignBriefs, to: '/briefs' },
   { label: 'Top Videos', to: '/leaderboard/videos' },
-  { label: 'Top Creators', to: '/leaderboard/creators' },
+  { label: SCREEN_TITLES.topCreators, to: '/leaderboard/creators' },
   { label: 'Guidelines', to: '/guidelines' },
 ];
 

@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@adreel/domain';
 import { History, Ticket, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -16,7 +17,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin (SPEC.md §2): Pending Videos, Reports and Tools. */
 export default function AdminPage() {
-  useDocumentTitle('Admin Dashboard');
+  useDocumentTitle(SCREEN_TITLES.adminDashboard);
   const pending = useAdminVideos('pending');
   const counts = useAdminCounts();
   // The tab counts follow new uploads and reports as they happen (server-sent events).
@@ -27,7 +28,7 @@ export default function AdminPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Admin"
-        title="Admin Dashboard"
+        title={SCREEN_TITLES.adminDashboard}
         description="Review new videos, feature the best ones, and keep the platform in shape."
         actions={
           <>

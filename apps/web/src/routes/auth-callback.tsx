@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@adreel/domain';
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
 import { ProviderCallback } from '@/features/auth/components/provider-callback';
@@ -8,7 +9,7 @@ export default function AuthCallbackPage() {
   useDocumentTitle('Signing in');
   const [params] = useSearchParams();
   return (
-    <AuthLayout eyebrow="Private beta" title="Signing you in">
+    <AuthLayout eyebrow={AUTH_TEXTS.privateBetaEyebrow} title="Signing you in">
       <ProviderCallback
         code={params.get('code')}
         error={params.get('error')}

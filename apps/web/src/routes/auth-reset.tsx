@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@adreel/domain';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
 import { MissingToken } from '@/features/auth/components/missing-token';
@@ -6,12 +7,12 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /auth/reset?token= : the single-use link from the password-reset mail. */
 export default function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  useDocumentTitle(AUTH_TEXTS.chooseNewPassword);
   const token = useSearchParams()[0].get('token');
   return (
     <AuthLayout
       eyebrow="Account"
-      title="Choose a new password"
+      title={AUTH_TEXTS.chooseNewPassword}
       description={token ? 'Pick something you have not used here before.' : undefined}
       footer={
         token ? (

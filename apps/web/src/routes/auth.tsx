@@ -1,4 +1,4 @@
-import { homePathFor, type MfaRequired } from '@adreel/domain';
+import { AUTH_TEXTS, homePathFor, type MfaRequired } from '@adreel/domain';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
@@ -76,7 +76,7 @@ export default function AuthPage() {
 
   return (
     <AuthLayout
-      eyebrow="Private beta"
+      eyebrow={AUTH_TEXTS.privateBetaEyebrow}
       title={heading.title}
       description={heading.description}
       footer={
@@ -88,7 +88,7 @@ export default function AuthPage() {
               to="/join"
               className="rounded-sm font-semibold text-foreground underline-offset-4 hover:underline"
             >
-              Request beta access
+              {AUTH_TEXTS.requestBetaAccess}
             </Link>
           </>
         )

@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@adreel/domain';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -19,7 +20,7 @@ const TABS = [
 
 /** /brand/dashboard (SPEC.md §2): Create Campaign, and tabs Campaigns, Submissions, Payments, Performance. */
 export default function BrandDashboardPage() {
-  useDocumentTitle('Brand Dashboard');
+  useDocumentTitle(SCREEN_TITLES.brandDashboard);
   const session = useSession();
   const isAdmin = session.user?.roles.includes('admin') ?? false;
   const submissions = useBrandSubmissions();
@@ -28,7 +29,7 @@ export default function BrandDashboardPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Brand"
-        title="Brand Dashboard"
+        title={SCREEN_TITLES.brandDashboard}
         description={
           isAdmin
             ? 'As an admin you see every brand’s campaigns, submissions and payments.'

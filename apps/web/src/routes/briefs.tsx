@@ -1,4 +1,4 @@
-import { hasAnyRole, type PublicCampaign } from '@adreel/domain';
+import { COMMON_TEXTS, hasAnyRole, type PublicCampaign, SCREEN_TITLES } from '@adreel/domain';
 import { AlertTriangle, Info, Megaphone, RefreshCw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +15,7 @@ export const CREATOR_ACCOUNT_NEEDED = 'Entering a campaign needs a creator accou
 
 /** /briefs (SPEC.md §2): the open campaigns, each with Apply to Campaign. */
 export default function BriefsPage() {
-  useDocumentTitle('Campaign Briefs');
+  useDocumentTitle(SCREEN_TITLES.campaignBriefs);
   const session = useSession();
   const navigate = useNavigate();
   const briefs = useCampaignBriefs();
@@ -40,7 +40,7 @@ export default function BriefsPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Campaigns"
-        title="Campaign Briefs"
+        title={SCREEN_TITLES.campaignBriefs}
         description="Open briefs from brands. Make a 30-second ad for one, and get paid its payout when the brand approves it."
       />
       {user && !canEnter && (
@@ -62,7 +62,7 @@ export default function BriefsPage() {
         <StateMessage
           tone="error"
           icon={AlertTriangle}
-          title={serverMessage(briefs.error, 'Error loading campaigns')}
+          title={serverMessage(briefs.error, COMMON_TEXTS.loadCampaignsFailed)}
           action={
             <Button variant="outline" onClick={() => void briefs.refetch()}>
               <RefreshCw /> Try again

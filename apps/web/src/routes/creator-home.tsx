@@ -1,3 +1,4 @@
+import { COMMON_TEXTS, SCREEN_TITLES } from '@adreel/domain';
 import { Clapperboard, Megaphone, Upload, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -8,21 +9,21 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /creator/home (SPEC.md §2): the creator's numbers and the four ways onward. */
 export default function CreatorHomePage() {
-  useDocumentTitle('Creator Home');
+  useDocumentTitle(SCREEN_TITLES.creatorHome);
   const session = useSession();
   const name = session.status === 'signed-in' ? session.user.displayName : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Creator"
-        title="Creator Home"
+        title={SCREEN_TITLES.creatorHome}
         description={`${name ? `Welcome back, ${name.split(' ')[0]}. ` : ''}Your videos, views, likes and earnings at a glance.`}
       />
       <CreatorStatTiles />
       <nav aria-label="Creator shortcuts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Button asChild size="lg">
           <Link to="/creator/upload">
-            <Upload /> Upload Video
+            <Upload /> {SCREEN_TITLES.uploadVideo}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
@@ -32,7 +33,7 @@ export default function CreatorHomePage() {
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to="/briefs">
-            <Megaphone /> Browse Campaigns
+            <Megaphone /> {COMMON_TEXTS.browseCampaigns}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">

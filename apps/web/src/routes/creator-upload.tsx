@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@adreel/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /creator/upload (SPEC.md §2): `?campaign=ID` comes from a brief's Apply to Campaign. */
 export default function CreatorUploadPage() {
-  useDocumentTitle('Upload Video');
+  useDocumentTitle(SCREEN_TITLES.uploadVideo);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -15,7 +16,7 @@ export default function CreatorUploadPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Creator"
-        title="Upload Video"
+        title={SCREEN_TITLES.uploadVideo}
         description="A vertical ad people want to watch: short, sharp, made for the phone. Our team reviews every video before it goes live."
       />
       <UploadForm

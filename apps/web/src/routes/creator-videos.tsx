@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@adreel/domain';
 import { Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -17,7 +18,7 @@ export default function CreatorVideosPage() {
         actions={
           <Button asChild>
             <Link to="/creator/upload">
-              <Upload /> Upload Video
+              <Upload /> {SCREEN_TITLES.uploadVideo}
             </Link>
           </Button>
         }

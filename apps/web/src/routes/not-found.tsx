@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@adreel/domain';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ export default function NotFoundPage() {
       </p>
       <Button asChild variant="ink" className="mt-8">
         <Link to="/">
-          <ArrowLeft /> Return to Home
+          <ArrowLeft /> {COMMON_TEXTS.returnToHome}
         </Link>
       </Button>
     </section>

@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@adreel/domain';
 import { AlertTriangle, Megaphone, RefreshCw, Sprout } from 'lucide-react';
 import { Link } from 'react-router';
 import { StateMessage } from '@/components/state-message';
@@ -51,7 +52,7 @@ export function CreatorEarningsOverview() {
             action={
               <Button asChild>
                 <Link to="/briefs">
-                  <Megaphone /> Browse Campaigns
+                  <Megaphone /> {COMMON_TEXTS.browseCampaigns}
                 </Link>
               </Button>
             }

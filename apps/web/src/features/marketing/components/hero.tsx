@@ -1,4 +1,4 @@
-import { TAGLINE, VIDEO_MAX_SECONDS } from '@adreel/domain';
+import { AUTH_TEXTS, TAGLINE, VIDEO_MAX_SECONDS } from '@adreel/domain';
 import { ArrowRight, BookOpen, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -51,7 +51,7 @@ export function Hero() {
           <div className="animate-fade-up">
             <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-medium text-ink-foreground backdrop-blur">
               <span className="size-1.5 rounded-full bg-brand" aria-hidden="true" />
-              Invite-only · Private beta
+              {AUTH_TEXTS.inviteOnlyBeta}
             </p>
             <div className="mt-6">
               <Headline />
@@ -64,7 +64,7 @@ export function Hero() {
             <div className="mt-8 grid grid-cols-2 gap-3 @lg:flex @lg:flex-wrap @lg:items-center">
               <Button asChild size="lg" className="col-span-2">
                 <Link to="/join">
-                  Join the Beta <ArrowRight />
+                  {AUTH_TEXTS.joinTheBeta} <ArrowRight />
                 </Link>
               </Button>
               <Button asChild size="lg" variant="inverse">

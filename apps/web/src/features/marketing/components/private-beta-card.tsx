@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@adreel/domain';
 import { ArrowRight, LockKeyhole } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ export function PrivateBetaCard() {
         </p>
         <Button asChild size="lg" variant="inverse" className="mt-8">
           <Link to="/join">
-            Request Access <ArrowRight />
+            {AUTH_TEXTS.requestAccess} <ArrowRight />
           </Link>
         </Button>
       </div>
