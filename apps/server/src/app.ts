@@ -54,6 +54,7 @@ import { frameworkErrors, registerErrorHandler } from './platform/error-handler'
 import type { Worker } from './platform/jobs/queue';
 import { logSerializers } from './platform/log-redaction';
 import { startMailer } from './platform/mail/dispatcher';
+import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { fastifyTrustProxy } from './platform/proxies';
 import { createRateLimiter, type RateLimitOverrides } from './platform/rate-limit';
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestId(app);
+  // /metrics (Prometheus), worker processes included; first, so every route is measured.
+  await registerMetrics(app, { config, database });
 
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(cookie);

@@ -225,8 +225,23 @@ const envSchema = z
     RATE_LIMITS: rateLimitsSchema.optional(),
     TRUST_PROXY: trustProxySchema.optional(),
     API_DOCS: booleanFlag.optional(),
+    METRICS: booleanFlag.optional(),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be between 1 and 65535' })
+      .max(65_535, { error: 'must be between 1 and 65535' })
+      .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 24)' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+    }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_REGION'] as const) {
         if (!env[key])
@@ -292,6 +307,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** /api/docs (OpenAPI and Swagger UI): on outside production, off in production unless API_DOCS=true. */
   apiDocs: boolean;
+  /**
+   * Prometheus metrics at /metrics (platform/metrics.ts): on unless METRICS=false; on a port of
+   * their own when `port` is set (then not on PORT); only with `Authorization: Bearer <token>` when
+   * `token` is set.
+   */
+  metrics: { enabled: boolean; port: number | undefined; token: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -345,5 +366,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: env.RATE_LIMITS ?? {},
     trustProxy: env.TRUST_PROXY ?? false,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+    metrics: {
+      enabled: env.METRICS ?? true,
+      port: env.METRICS_PORT,
+      token: env.METRICS_TOKEN,
+    },
   };
 }

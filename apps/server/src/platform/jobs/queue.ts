@@ -5,12 +5,24 @@
  * claimed again once the lease has passed. A failing job is retried with back-off up to its
  * max_attempts; a handler throws PermanentJobError when retrying cannot help.
  */
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/** How an attempt ended: done, back in the queue for another attempt, or failed for good. */
+export type JobOutcome = 'done' | 'retry' | 'failed';
+export interface JobFinished {
+  queue: string;
+  outcome: JobOutcome;
+  seconds: number;
+}
+/** Every attempt a worker of this process ends, for the metrics (platform/metrics.ts). */
+export const jobFinished = channel('adreel:job-finished');
 
 /** Thrown by a handler when a retry cannot succeed (a broken file): the job fails at once. */
 export class PermanentJobError extends Error {
@@ -219,12 +231,14 @@ export function createWorker(options: WorkerOptions): Worker {
       Math.max(250, Math.floor(leaseMs / 3)),
     );
     heartbeat.unref();
+    const started = performance.now();
+    let outcome: JobOutcome = 'done';
     try {
       await handler.run(job);
       await completeJob(db, job.id);
     } catch (error) {
       const permanent = error instanceof PermanentJobError;
-      const outcome = await failJob(db, job, error, {
+      outcome = await failJob(db, job, error, {
         permanent,
         ...(options.backoffMs === undefined ? {} : { backoffMs: options.backoffMs }),
       });
@@ -232,6 +246,13 @@ export function createWorker(options: WorkerOptions): Worker {
       if (outcome === 'failed') await handler.onFailed?.(job, error);
     } finally {
       clearInterval(heartbeat);
+      if (jobFinished.hasSubscribers) {
+        jobFinished.publish({
+          queue,
+          outcome,
+          seconds: (performance.now() - started) / 1000,
+        } satisfies JobFinished);
+      }
     }
     return true;
   }

@@ -27,6 +27,10 @@ export interface EventStreams {
   closeAll(): void;
 }
 
+/** Streams open in this process, all modules' together (the /metrics gauge). */
+let openStreams = 0;
+export const openEventStreamCount = (): number => openStreams;
+
 export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventStreams {
   const open = new Set<EventStream>();
 
@@ -54,6 +58,7 @@ export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventSt
       const finish = () => {
         if (closed) return;
         closed = true;
+        openStreams -= 1;
         clearInterval(heartbeat);
         open.delete(stream);
         for (const cleanup of cleanups.splice(0)) cleanup();
@@ -72,6 +77,7 @@ export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventSt
         },
       };
       open.add(stream);
+      openStreams += 1;
       request.raw.on('close', finish);
       raw.on('close', finish);
       raw.on('error', finish);
