@@ -15,4 +15,6 @@ export const COMMON_TEXTS = {
   allCaughtUp: 'All caught up',
   checkConnection: 'Check your connection and try again.',
   loadCampaignsFailed: 'Error loading campaigns',
+  /** A creator's profile that does not exist (404 of /api/profiles/:id, and the profile screen). */
+  creatorNotFound: 'Creator not found',
 } as const;
