@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { REASON_MAX, TITLE_MAX } from './constants';
 import { todayUtc } from './format';
 import { CAMPAIGN_FIELD_LABELS } from './messages/campaigns';
+import { COMMON_TEXTS } from './messages/screens';
 import { VALIDATION_MESSAGES } from './messages/validation';
 import {
   CAMPAIGN_STATUSES,
@@ -360,7 +361,7 @@ export const CAMPAIGN_ERRORS = {
   campaignNotFound: 'Campaign not found',
   submissionNotFound: 'Submission not found',
   transactionNotFound: 'Transaction not found',
-  profileNotFound: 'Creator not found',
+  profileNotFound: COMMON_TEXTS.creatorNotFound,
   notSubmitted: 'This submission has already been decided',
   overBudget: "Approving this submission would exceed the campaign's budget",
   videoProcessing: 'This video is still processing. Try again once it is ready.',
