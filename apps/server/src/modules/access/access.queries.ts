@@ -3,7 +3,7 @@ import type { AccessRequestStatus } from '@adreel/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accessRequests } from '../../db/schema/access';
-import { userRoles, users } from '../../db/schema/users';
+import { accountDirectory as account, hasRoleSql } from '../auth/auth.directory';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
 export type NewAccessRequest = Pick<
@@ -63,14 +63,13 @@ export async function decideAccessRequest(
 }
 
 /**
- * The addresses of every admin who has not been deleted, to tell them of a new request. It reads
- * the accounts tables: a read of who the admins are, which the accounts module has no call for yet.
+ * The addresses of every admin who has not been deleted, to tell them of a new request (through
+ * the auth module's read models: access does not import the accounts tables).
  */
 export async function adminAddresses(db: Database): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.role, 'admin'), isNull(users.deletedAt)));
+    .selectDistinct({ email: account.email })
+    .from(account)
+    .where(and(hasRoleSql(account.userId, 'admin'), isNull(account.deletedAt)));
   return rows.map((row) => row.email);
 }

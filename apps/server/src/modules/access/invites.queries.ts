@@ -3,7 +3,7 @@ import type { Role } from '@adreel/domain';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invites } from '../../db/schema/access';
-import { profiles } from '../../db/schema/users';
+import { accountDirectory as account } from '../auth/auth.directory';
 
 export type InviteRow = typeof invites.$inferSelect;
 export type InviteWithUser = InviteRow & { usedByUsername: string | null };
@@ -11,9 +11,9 @@ export type InviteWithUser = InviteRow & { usedByUsername: string | null };
 /** Every invite, newest first, with the username of whoever used it. */
 export async function listInvites(db: Database): Promise<InviteWithUser[]> {
   const rows = await db
-    .select({ invite: invites, usedByUsername: profiles.username })
+    .select({ invite: invites, usedByUsername: account.username })
     .from(invites)
-    .leftJoin(profiles, eq(profiles.userId, invites.usedByUserId))
+    .leftJoin(account, eq(account.userId, invites.usedByUserId))
     .orderBy(desc(invites.createdAt), desc(invites.code));
   return rows.map((row) => ({ ...row.invite, usedByUsername: row.usedByUsername }));
 }
