@@ -261,7 +261,7 @@ export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
 const performanceRowSchema = performanceFiguresSchema.extend({ filtered: filteredTrafficSchema });
 /**
  * The counted figures are counted traffic only (decision 030); `filtered` is what was kept apart, in
- * all (over the campaigns' videos, in the window of `days`), per campaign and per video.
+ * all (over the campaigns' videos), per campaign and per video: all time, like the counted figures.
  */
 export const brandPerformanceSchema = z.object({
   days: z.number().int(),

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quantize } from '../../src/modules/metrics/metrics.windows';
 import { createVideo } from '../support/factories';
+import { BROWSER_UA, mintImpressions } from '../support/impressions';
 import {
   prepareServerState,
   type ServerProcess,
@@ -19,6 +20,12 @@ import {
 let state: ServerState;
 let server: ServerProcess | undefined;
 const videoIds: string[] = [];
+/**
+ * Viewers made before the server starts (PGlite: one process holds the database at a time), each
+ * with the impression tokens a feed page gave it a minute ago (issue 16: only served views count).
+ */
+const viewers: Array<{ deviceId: string; tokens: Record<string, string> }> = [];
+const VIEWERS = 3000;
 
 const VIDEOS = 6;
 const CLIENTS = 12;
@@ -35,6 +42,13 @@ beforeAll(async () => {
         status: 'approved',
       });
       videoIds.push(video.id);
+    }
+    for (let i = 0; i < VIEWERS; i += 1) {
+      const deviceId = randomUUID();
+      viewers.push({
+        deviceId,
+        tokens: await mintImpressions(database.db, `d:${deviceId}`, videoIds),
+      });
     }
   } finally {
     await database.close();
@@ -70,14 +84,36 @@ function makeBatch(): { batch: Batch; body: unknown } {
     furthest: quantize(0.05 + Math.random() * 0.95),
     clicked: Math.random() < 0.5,
   }));
+  const viewer = viewers.pop();
+  if (!viewer) throw new Error('more batches than viewers made: raise VIEWERS');
+  const { deviceId, tokens } = viewer;
+  const impression = (videoId: string) => tokens[videoId];
   const events = watched.flatMap((w) => [
-    { action: 'increment', videoId: w.videoId, metricType: 'views', increment: 1 },
-    { action: 'watch_progress', videoId: w.videoId, fraction: w.furthest },
+    {
+      action: 'increment',
+      videoId: w.videoId,
+      metricType: 'views',
+      increment: 1,
+      impression: impression(w.videoId),
+    },
+    {
+      action: 'watch_progress',
+      videoId: w.videoId,
+      fraction: w.furthest,
+      impression: impression(w.videoId),
+    },
     ...(w.clicked
-      ? [{ action: 'increment', videoId: w.videoId, metricType: 'clicks', increment: 1 }]
+      ? [
+          {
+            action: 'increment',
+            videoId: w.videoId,
+            metricType: 'clicks',
+            increment: 1,
+            impression: impression(w.videoId),
+          },
+        ]
       : []),
   ]);
-  const deviceId = randomUUID();
   return { batch: { deviceId, watched, events: events.length }, body: { deviceId, events } };
 }
 
@@ -85,9 +121,16 @@ async function send(url: string, batches: Batch[]): Promise<Batch> {
   const { batch, body } = makeBatch();
   batches.push(batch);
   try {
+    // Each viewer from an address of its own (the server trusts the loopback proxy's header), so
+    // the per-address cap of issue 16 does not apply: every viewer here is a different household.
+    const n = batches.length;
     const response = await fetch(`${url}/api/metrics`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': BROWSER_UA,
+        'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      },
       body: JSON.stringify(body),
     });
     batch.status = response.status;
@@ -121,7 +164,7 @@ type CounterRow = {
 
 describe('metric ingestion killed mid-stream', () => {
   it('keeps every acknowledged batch, no partial batch, and counters that agree with the windows', async () => {
-    server = await startServer(state);
+    server = await startServer(state, { TRUST_PROXY: 'loopback' });
     const batches: Batch[] = [];
     let killed = false;
     let crash: Promise<void> | undefined;
@@ -149,7 +192,7 @@ describe('metric ingestion killed mid-stream', () => {
       expect(batch.accepted).toBe(batch.events);
 
     // Back up on the same state: it takes metrics again at once.
-    server = await startServer(state);
+    server = await startServer(state, { TRUST_PROXY: 'loopback' });
     const after = await send(state.url, batches);
     expect(after).toMatchObject({ outcome: 'acked', accepted: after.events });
     await server.stop();

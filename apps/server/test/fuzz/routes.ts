@@ -71,6 +71,7 @@ export const ROUTES: RouteTable = {
 
   // Feed, engagement, metrics, leaderboards.
   'GET /api/feed': { caller: 'viewer' },
+  'GET /api/feed/impressions': { caller: 'anonymous' },
   'PUT /api/videos/:id/like': { caller: 'viewer' },
   'DELETE /api/videos/:id/like': { caller: 'viewer' },
   'POST /api/videos/:id/shares': { caller: 'viewer' },

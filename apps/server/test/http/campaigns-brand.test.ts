@@ -441,6 +441,8 @@ describe('GET /api/brand/performance', () => {
       clicks: 3,
       completionRate: 0.5,
       watchRate: expect.closeTo(0.6, 5),
+      // Issue 16: nothing was filtered here.
+      filtered: { views: 0, byReason: {} },
     };
     expect(body.campaigns).toEqual([
       { id: campaign.id, title: campaign.title, videoCount: 1, ...figures },

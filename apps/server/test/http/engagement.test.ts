@@ -79,12 +79,21 @@ describe('likes', () => {
 });
 
 describe('shares', () => {
-  it('logs every share of a signed-in user and counts it', async () => {
+  it('logs and counts one share per signed-in user and video; a repeat answers the same count', async () => {
     const video = await createVideo(t.database.db, { status: 'approved' });
     const { headers } = await signedInUser(t, 'viewer');
+    const other = await signedInUser(t, 'viewer');
     const url = `/api/videos/${video.id}/shares`;
     expect((await t.app.inject({ method: 'POST', url, headers })).json()).toEqual({ shares: 1 });
-    expect((await t.app.inject({ method: 'POST', url, headers })).json()).toEqual({ shares: 2 });
+    // Issue 16: sharing again changes nothing (SPEC.md §3 shares: user_id, video_id).
+    const again = await t.app.inject({ method: 'POST', url, headers });
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: 200,
+      body: { shares: 1 },
+    });
+    expect((await t.app.inject({ method: 'POST', url, headers: other.headers })).json()).toEqual({
+      shares: 2,
+    });
     expect(await counters(video.id)).toMatchObject({ video: { shares: 2 }, shareRows: 2 });
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
     expect(await counters(video.id)).toMatchObject({ video: { shares: 2 }, shareRows: 2 });

@@ -4,12 +4,14 @@
  * furthest fraction, and the counters always equal what the stored windows say.
  */
 import { randomUUID } from 'node:crypto';
+import { VIEWS_PER_IP_PER_DAY } from '@adreel/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, viewEvents } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { signedInUser } from '../support/auth';
 import { createVideo } from '../support/factories';
+import { BROWSER_UA, bearerUserId, withTokens } from '../support/impressions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,12 +23,26 @@ afterAll(async () => {
 
 type Body = Record<string, unknown>;
 
-function send(payload: Body | string, headers: Record<string, string> = {}) {
+/**
+ * Posts as a browser that got its videos from the feed would (issue 16): each event with its
+ * video's impression token for the viewer (the device id, else the signed-in user), and a
+ * browser's user agent.
+ */
+async function tokened(payload: Body | string, headers: Record<string, string> = {}) {
+  if (typeof payload === 'string') return payload;
+  const userId = bearerUserId(headers);
+  const viewerKey =
+    typeof payload.deviceId === 'string' ? `d:${payload.deviceId}` : userId ? `u:${userId}` : null;
+  return viewerKey ? withTokens(t.database.db, payload, viewerKey) : payload;
+}
+
+async function send(payload: Body | string, headers: Record<string, string> = {}) {
+  const body = await tokened(payload, headers);
   return t.app.inject({
     method: 'POST',
     url: '/api/metrics',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
@@ -90,8 +106,8 @@ describe('metrics', () => {
     const beacon = await t.app.inject({
       method: 'POST',
       url: '/api/metrics',
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify({ ...view(video.id), deviceId }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA },
+      payload: JSON.stringify(await tokened({ ...view(video.id), deviceId })),
     });
     expect(beacon.statusCode).toBe(202);
     expect(beacon.json()).toEqual({ accepted: 1 });
@@ -100,7 +116,8 @@ describe('metrics', () => {
     const noType = await t.app.inject({
       method: 'POST',
       url: '/api/metrics',
-      payload: JSON.stringify({ ...view(video.id), deviceId }),
+      headers: { 'user-agent': BROWSER_UA },
+      payload: JSON.stringify(await tokened({ ...view(video.id), deviceId })),
     });
     expect(noType.statusCode).toBe(202);
     expect(await counters(video.id)).toMatchObject({ views: 1 });
@@ -301,10 +318,16 @@ describe('metrics per IP', () => {
       const video = await createVideo(limited.database.db, { status: 'approved' });
       const statuses: number[] = [];
       for (let i = 0; i < 7; i += 1) {
+        const deviceId = randomUUID();
         const res = await limited.app.inject({
           method: 'POST',
           url: '/api/metrics',
-          payload: { ...view(video.id), deviceId: randomUUID() },
+          headers: { 'user-agent': BROWSER_UA },
+          payload: await withTokens(
+            limited.database.db,
+            { ...view(video.id), deviceId },
+            `d:${deviceId}`,
+          ),
         });
         statuses.push(res.statusCode);
       }
@@ -313,7 +336,8 @@ describe('metrics per IP', () => {
         .select({ views: videos.views })
         .from(videos)
         .where(eq(videos.id, video.id));
-      expect(row?.views).toBe(5);
+      // And of the five it let through, the per-address cap counts VIEWS_PER_IP_PER_DAY (issue 16).
+      expect(row?.views).toBe(VIEWS_PER_IP_PER_DAY);
     } finally {
       await limited.close();
     }

@@ -42,7 +42,13 @@ describe('creator area', () => {
     expect(list.json().videos.map((v: { id: string }) => v.id)).toEqual([newer.id, older.id]);
 
     const stats = await t.app.inject({ method: 'GET', url: '/api/creator/stats', headers });
-    expect(stats.json()).toEqual({ videos: 2, totalViews: 15, totalLikes: 3, earningsCents: 2500 });
+    expect(stats.json()).toEqual({
+      videos: 2,
+      totalViews: 15,
+      totalLikes: 3,
+      earningsCents: 2500,
+      filtered: { views: 0, byReason: {} },
+    });
   });
 
   it('lists open campaigns that are not past their deadline, newest first', async () => {

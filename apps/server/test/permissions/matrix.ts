@@ -281,6 +281,7 @@ export const MATRIX: readonly MatrixRow[] = [
 
   // Feed, engagement, metrics, leaderboards, briefs.
   row('GET /api/feed', 'the feed: public (SPEC.md §6)', ANYONE),
+  row('GET /api/feed/impressions', "impression tokens for the feed's videos: public", ANYONE),
   row('PUT /api/videos/:id/like', 'like: signed in', SIGNED_IN),
   row('DELETE /api/videos/:id/like', 'unlike: signed in', SIGNED_IN),
   row(

@@ -63,6 +63,8 @@ export const CONTENT_PROBES: Record<string, Build> = {
   }),
 
   'GET /api/feed': get('/api/feed'),
+  'GET /api/feed/impressions': async (actor, w) =>
+    get(`/api/feed/impressions?ids=${w.rowsOfA.videoId}`)(actor, w),
   'PUT /api/videos/:id/like': async (actor, w) => ({
     method: 'PUT',
     url: `/api/videos/${w.rowsOfA.videoId}/like`,

@@ -25,7 +25,12 @@ export interface TestApp {
 /** The whole app on a fresh database of its own (PGlite, or TEST_DATABASE_URL's server). */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { rateLimits?: RateLimitOverrides; rateLimitClock?: () => Date } = {},
+  options: {
+    rateLimits?: RateLimitOverrides;
+    rateLimitClock?: () => Date;
+    /** The clock impression tokens are issued and checked by (decision 030). */
+    impressionClock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fakeWebBuild(), ...env });

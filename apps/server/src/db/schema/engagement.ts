@@ -37,7 +37,10 @@ export const likes = pgTable(
   ],
 );
 
-/** A share is logged only for a signed-in user (SPEC.md §6); sharing again logs again. */
+/**
+ * A share is logged only for a signed-in user (SPEC.md §6), once per user and video (SPEC.md §3
+ * `shares: user_id, video_id`; issue 16): sharing again changes nothing.
+ */
 export const shares = pgTable(
   'shares',
   {
@@ -50,7 +53,10 @@ export const shares = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('shares_video_idx').on(t.videoId)],
+  (t) => [
+    index('shares_video_idx').on(t.videoId),
+    uniqueIndex('shares_user_video_once').on(t.userId, t.videoId),
+  ],
 );
 
 /**
@@ -85,6 +91,8 @@ export const viewEvents = pgTable(
   (t) => [
     check('view_events_furthest_fraction', sql`${t.furthestFraction} between 0 and 1`),
     index('view_events_viewer_idx').on(t.videoId, t.viewerKey, t.createdAt),
+    // The per-address cap (issue 16) counts a video's windows by address.
+    index('view_events_ip_idx').on(t.videoId, t.ip),
   ],
 );
 

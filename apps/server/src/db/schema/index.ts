@@ -13,5 +13,6 @@ export * from './revocations';
 export * from './scheduler';
 export * from './submissions';
 export * from './throttle';
+export * from './traffic';
 export * from './users';
 export * from './videos';

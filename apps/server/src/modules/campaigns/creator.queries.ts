@@ -2,10 +2,12 @@
  * What a creator sees of campaigns and money (SPEC.md §2 Upload's picker, Creator Dashboard): the
  * open campaigns and the creator's own transactions.
  */
-import { type FilteredTraffic, NO_FILTERED_TRAFFIC } from '@adreel/domain';
+import type { FilteredTraffic } from '@adreel/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns, transactions } from '../../db/schema';
+import { filteredViews } from '../metrics/metrics.service';
+import { listCreatorVideoRows } from '../videos/videos.service';
 import { campaignIsOpen } from './campaigns.queries';
 
 /** Open campaigns for Upload's picker, newest first. */
@@ -50,10 +52,16 @@ export function listCreatorTransactions(db: Database, creatorId: string) {
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
-/** Issue 16: the views of the creator's videos that were not counted, by reason. */
+/** Issue 16: the views of the creator's videos that were not counted, by reason (all time). */
 export async function creatorFilteredTraffic(
-  _db: Database,
-  _creatorId: string,
+  db: Database,
+  creatorId: string,
 ): Promise<FilteredTraffic> {
-  return NO_FILTERED_TRAFFIC;
+  const rows = await listCreatorVideoRows(db, creatorId);
+  return (
+    await filteredViews(
+      db,
+      rows.map((row) => row.id),
+    )
+  ).total;
 }

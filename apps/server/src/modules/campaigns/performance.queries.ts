@@ -2,10 +2,11 @@
  * The Performance tab (issue 6): per campaign and per video totals from the videos' running counters,
  * and a daily series from the engagement rows themselves (views counted, likes, shares).
  */
-import {
-  type BrandPerformance,
-  NO_FILTERED_TRAFFIC,
-  type PerformanceFigures,
+import type {
+  BrandPerformance,
+  FilteredTraffic,
+  InvalidTrafficReason,
+  PerformanceFigures,
 } from '@adreel/domain';
 import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
@@ -19,6 +20,7 @@ import {
   videos,
   viewEvents,
 } from '../../db/schema';
+import { filteredViews } from '../metrics/metrics.service';
 
 interface Counters {
   views: number;
@@ -42,6 +44,8 @@ function figures(c: Counters): PerformanceFigures {
 }
 
 const creatorProfiles = alias(profiles, 'creator_profiles');
+
+const emptyFiltered = (): FilteredTraffic => ({ views: 0, byReason: {} });
 
 function utcDay(offsetDays: number, now: Date): string {
   const day = new Date(now.getTime() - offsetDays * 86_400_000);
@@ -85,6 +89,23 @@ export async function brandPerformance(
     .where(and(scope, eq(submissions.status, 'approved_by_brand'), eq(videos.status, 'approved')))
     .orderBy(desc(videos.views), desc(videos.id));
 
+  // Issue 16: beside the counted figures, the views kept apart (all time, like the counters).
+  const filtered = await filteredViews(
+    db,
+    videoRows.map((v) => v.id),
+  );
+  const perCampaignFiltered = new Map<string, FilteredTraffic>();
+  for (const v of videoRows) {
+    const own = filtered.byVideo.get(v.id);
+    if (!own) continue;
+    const into = perCampaignFiltered.get(v.campaignId) ?? emptyFiltered();
+    into.views += own.views;
+    for (const [reason, views] of Object.entries(own.byReason) as Array<
+      [InvalidTrafficReason, number]
+    >)
+      into.byReason[reason] = (into.byReason[reason] ?? 0) + views;
+    perCampaignFiltered.set(v.campaignId, into);
+  }
   const perCampaign = new Map<string, Counters & { videoCount: number }>();
   for (const c of campaignRows)
     perCampaign.set(c.id, {
@@ -127,7 +148,7 @@ export async function brandPerformance(
         photoUrl: v.photoUrl,
       },
       ...figures(counters),
-      filtered: NO_FILTERED_TRAFFIC,
+      filtered: filtered.byVideo.get(v.id) ?? emptyFiltered(),
       // The watch rate of one video is its own average, not a re-derived one.
       watchRate: v.watchTimeAvg,
     };
@@ -180,14 +201,14 @@ export async function brandPerformance(
 
   return {
     days,
-    filtered: NO_FILTERED_TRAFFIC,
+    filtered: filtered.total,
     campaigns: campaignRows.map((c) => {
       const total = perCampaign.get(c.id);
       return {
         id: c.id,
         title: c.title,
         videoCount: total?.videoCount ?? 0,
-        filtered: NO_FILTERED_TRAFFIC,
+        filtered: perCampaignFiltered.get(c.id) ?? emptyFiltered(),
         ...figures(
           total ?? { views: 0, likes: 0, shares: 0, clicks: 0, vt90: 0, watchWeighted: 0 },
         ),

@@ -72,7 +72,8 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
       ...signedIn,
       schema: {
         tags: ['engagement'],
-        summary: 'Log a share by the signed-in user',
+        summary:
+          'Log a share by the signed-in user, once per user and video (a repeat answers the same count)',
         params: idParams,
         response: { 200: shareResultSchema, ...errors },
       },

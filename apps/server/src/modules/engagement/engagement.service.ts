@@ -15,7 +15,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likes, reports, shares } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { countLike, countShare, findVideoTitles, liveVideoLikes } from '../videos/videos.service';
+import {
+  countLike,
+  countShare,
+  findVideoTitles,
+  liveVideoLikes,
+  videoShareCount,
+} from '../videos/videos.service';
 
 export const VIDEO_NOT_FOUND = REQUEST_MESSAGES.videoNotFound;
 
@@ -56,7 +62,11 @@ export function unlikeVideo(db: Database, userId: string, videoId: string): Prom
   });
 }
 
-/** Logs a share (SPEC.md §6: only signed-in shares are logged); each share counts. */
+/**
+ * Logs a share (SPEC.md §6: only signed-in shares are logged), once per user and video (SPEC.md §3
+ * `shares: user_id, video_id`; issue 16): sharing again answers the same shape with the counter
+ * unchanged. Race-safe through the unique key shares_user_video_once.
+ */
 export function shareVideo(
   db: Database,
   userId: string,
@@ -64,7 +74,12 @@ export function shareVideo(
 ): Promise<{ shares: number }> {
   return db.transaction(async (tx) => {
     await approvedVideo(tx, videoId);
-    await tx.insert(shares).values({ userId, videoId });
+    const added = await tx
+      .insert(shares)
+      .values({ userId, videoId })
+      .onConflictDoNothing({ target: [shares.userId, shares.videoId] })
+      .returning({ id: shares.id });
+    if (added.length === 0) return { shares: (await videoShareCount(tx, videoId)) ?? 0 };
     return { shares: (await countShare(tx, videoId)) ?? 0 };
   });
 }

@@ -1,6 +1,8 @@
 /**
  * A micro-cache of the feed's pages for signed-out viewers (decision 017): the same page is asked
- * for by everyone who opens /feed, so each process keeps the serialized page for a short time
+ * for by everyone who opens /feed, so each process keeps the serialized page (without its
+ * impression tokens, which each viewer gets their own of, spliced in after the cache: decision 030)
+ * for a short time
  * (FEED_CACHE_MS, 1 s by default) per cursor and start. A signed-out viewer may see counters up to
  * that old; signed-in viewers (likedByMe, their own like) always get a fresh page. Requests that miss
  * together share one query (no stampede when an entry expires under load). A change in this process
@@ -12,18 +14,18 @@
 /** Cursors come from the caller: keep the map bounded whatever they send. */
 const MAX_ENTRIES = 256;
 
-export interface FeedCache {
+export interface FeedCache<T> {
   /** The cached page, else `load`'s (one load per key at a time, kept for the TTL once it succeeds). */
-  get(key: string, load: () => Promise<string>): Promise<string>;
+  get(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
 }
 
-const live = new Set<FeedCache>();
+const live = new Set<{ clear(): void }>();
 
-export function createFeedCache(ttlMs: number): FeedCache & { close(): void } {
-  const entries = new Map<string, { body: Promise<string>; expires: number }>();
+export function createFeedCache<T>(ttlMs: number): FeedCache<T> & { close(): void } {
+  const entries = new Map<string, { body: Promise<T>; expires: number }>();
   const cache = {
-    get(key: string, load: () => Promise<string>) {
+    get(key: string, load: () => Promise<T>) {
       const now = performance.now();
       const entry = entries.get(key);
       if (entry && entry.expires > now) return entry.body;

@@ -129,3 +129,12 @@ export async function selectFeed(db: Database, selection: FeedSelection): Promis
   const result = await db.execute<FeedRow>(feedQuery(selection));
   return result.rows.map(toEntry);
 }
+
+/** Of these ids, those of approved videos (the feed's videos). */
+export async function selectLiveIds(db: Database, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id::text as id from videos
+    where id = any(${`{${ids.join(',')}}`}::uuid[]) and status = 'approved'`);
+  return rows.map((row) => row.id);
+}

@@ -3,7 +3,7 @@ import { FEED_PAGE_SIZE, type FeedPage } from '@adreel/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../platform/errors';
-import { type FeedPosition, selectFeed } from './feed.queries';
+import { type FeedPosition, selectFeed, selectLiveIds } from './feed.queries';
 
 /** What a cursor carries: where the last page ended, and the video shown first (if any). */
 const cursorSchema = z.object({
@@ -60,14 +60,23 @@ export interface FeedRequest {
 }
 
 /**
- * The page as the JSON text GET /api/feed answers (a FeedPage): the videos' JSON comes from the
- * database as it is (feed.queries.ts), so nothing here parses or re-serializes them.
+ * A page as GET /api/feed answers it, but for its impression tokens, which are the viewer's own
+ * (issue 16): `head` is the page's JSON text without the closing brace (the database writes each
+ * video's JSON, feed.queries.ts, so nothing here parses or re-serializes them), `ids` its videos.
+ * What a signed-out viewer is served is cached in this form (feed.cache.ts); withImpressions
+ * completes it per request.
  */
-export async function getFeedPageJson(db: Database, request: FeedRequest): Promise<string> {
+export interface FeedPageText {
+  head: string;
+  ids: string[];
+}
+
+export async function getFeedPageText(db: Database, request: FeedRequest): Promise<FeedPageText> {
   const { viewerId } = request;
   let after: FeedPosition | undefined;
   let excludeId: string | undefined;
   const videos: string[] = [];
+  const ids: string[] = [];
   if (request.cursor) {
     ({ after, excludeId } = decodeCursor(request.cursor));
   } else if (request.start) {
@@ -75,19 +84,40 @@ export async function getFeedPageJson(db: Database, request: FeedRequest): Promi
     const [first] = await selectFeed(db, { viewerId, onlyId: request.start, limit: 1 });
     if (first) {
       videos.push(first.video);
+      ids.push(first.id);
       excludeId = first.id;
     }
   }
   const wanted = FEED_PAGE_SIZE - videos.length;
   const rows = await selectFeed(db, { viewerId, after, excludeId, limit: wanted + 1 });
   const page = rows.slice(0, wanted);
-  for (const row of page) videos.push(row.video);
+  for (const row of page) {
+    videos.push(row.video);
+    ids.push(row.id);
+  }
   const last = page.at(-1);
   const nextCursor = rows.length > wanted && last ? encodeCursor(last.position, excludeId) : null;
-  return `{"videos":[${videos.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"impressions":{}}`;
+  return {
+    head: `{"videos":[${videos.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}`,
+    ids,
+  };
 }
 
-/** The same page as an object, for the server's own use (the web page's first poster). */
+/** The page's JSON text with its tokens (video id → token) spliced in. */
+export function withImpressions(page: FeedPageText, impressions: Record<string, string>): string {
+  return `${page.head},"impressions":${JSON.stringify(impressions)}}`;
+}
+
+/**
+ * The same page as an object, for the server's own use: the first page written into the HTML of
+ * /feed, the same for every signed-out visitor and so without tokens (the client asks for them at
+ * GET /api/feed/impressions).
+ */
 export async function getFeedPage(db: Database, request: FeedRequest): Promise<FeedPage> {
-  return JSON.parse(await getFeedPageJson(db, request)) as FeedPage;
+  return JSON.parse(withImpressions(await getFeedPageText(db, request), {})) as FeedPage;
+}
+
+/** Of these ids, the videos in the feed (approved), for GET /api/feed/impressions. */
+export function liveFeedVideoIds(db: Database, ids: readonly string[]): Promise<string[]> {
+  return selectLiveIds(db, ids);
 }

@@ -5,6 +5,7 @@
  */
 import { errorResponseSchema, metricAckSchema, REQUEST_MESSAGES } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isbot } from 'isbot';
 import type { ModuleContext } from '../../module-context';
 import { badRequest } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
@@ -16,10 +17,20 @@ const METRICS_BODY_LIMIT = 32 * 1024;
 
 export const DEVICE_ID_REQUIRED = 'A device ID is required when not signed in';
 
-export const metricsRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
-  app,
-  { context },
-) => {
+/**
+ * A request from a known bot, crawler or automated browser (the maintained list of the isbot
+ * package, Playwright's and Puppeteer's HeadlessChrome included), or with no user agent at all (no
+ * browser sends none): its events are filtered (decision 030), never counted.
+ */
+export function isAutomated(userAgent: string | undefined): boolean {
+  return !userAgent?.trim() || isbot(userAgent);
+}
+
+export const metricsRoutes: FastifyPluginAsyncZod<{
+  context: ModuleContext;
+  /** Tests only: the clock impression tokens are checked by (default: real). */
+  clock?: () => Date;
+}> = async (app, { context, clock = () => new Date() }) => {
   const { db, rateLimiter } = context;
 
   // Scoped to this plugin (Fastify encapsulation): other routes keep their JSON-only parsing.
@@ -43,7 +54,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
         tags: ['metrics'],
         summary: 'Record watch metrics: one event or a batch of up to 50',
         description:
-          'Body: a track-video-metric event (`{ action: "increment", videoId, metricType, increment }`, `{ action: "watch_time", videoId, watchPercentage }` or `{ action: "watch_progress", videoId, fraction }`) with an optional `deviceId`, or `{ deviceId, events: [...] }`. Answered 202 once stored. Increments of likes and shares are acknowledged but not counted: the like and share endpoints count those.',
+          'Body: a track-video-metric event (`{ action: "increment", videoId, metricType, increment }`, `{ action: "watch_time", videoId, watchPercentage }` or `{ action: "watch_progress", videoId, fraction }`, each with the `impression` token the feed served the video with) with an optional `deviceId`, or `{ deviceId, events: [...] }`. Answered 202 once stored. Events without a valid token, from a known bot, replayed, with an impossible timing or over the per-viewer and per-address caps are stored as filtered traffic, not counted (decision 030). Increments of likes and shares are acknowledged but not counted: the like and share endpoints count those.',
         response: {
           202: metricAckSchema,
           400: errorResponseSchema,
@@ -60,13 +71,17 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
       const viewer: Viewer = {
         key: userId ? `u:${userId}` : `d:${deviceId}`,
         userId,
+        deviceId,
         ip: request.ip ?? null,
       };
       await rateLimiter.consumeAll([
         [RATE_LIMITS.metricsPerIp, request.ip],
         [RATE_LIMITS.metricsPerViewer, viewer.key],
       ]);
-      const accepted = await recordMetricEvents(db, viewer, events);
+      const accepted = await recordMetricEvents(db, viewer, events, {
+        now: clock(),
+        bot: isAutomated(request.headers['user-agent']),
+      });
       return reply.code(202).send({ accepted });
     },
   );

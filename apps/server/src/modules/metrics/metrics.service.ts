@@ -1,35 +1,81 @@
 /**
- * Records a viewer's metric events (SPEC.md §7 track-video-metric, DESIGN.md §3, decision 013). The
- * events are folded per video here (metrics.windows.ts: what the batch reached); the batches that
- * arrive together are stored together (group commit: one transaction, one WAL flush), merged into
- * their viewers' 24 h windows with the counters moved by exactly what the windows changed, all
- * committed before any of them is answered: an acknowledged event is never lost.
+ * Records a viewer's metric events (SPEC.md §7 track-video-metric, DESIGN.md §3, decision 013) and
+ * counts only what a feed served (issue 16, decision 030). Each video's events of a batch, with the
+ * impression token they carry, are folded here (metrics.windows.ts: what the batch reached) and
+ * checked: a known bot's user agent, a missing, forged or expired token (impressions.ts), a token
+ * past its allowance, a claimed playback longer than the time since the token was issued are not
+ * counted but stored as filtered traffic with the reason. The batches that arrive together are
+ * stored together (group commit: one transaction, one WAL flush), merged into their viewers' 24 h
+ * windows under the per-viewer and per-address caps, with the counters moved by exactly what the
+ * windows changed (through the videos module), all committed before any of them is answered: an
+ * acknowledged event is never lost. A filtered event is acknowledged like any other.
  */
-import { type MetricEvent, REQUEST_MESSAGES } from '@adreel/domain';
+import { createHmac } from 'node:crypto';
+import {
+  IMPRESSION_TIMING_SLACK_MS,
+  IMPRESSION_TOKEN_MAX_USES,
+  type InvalidTrafficReason,
+  type MetricEvent,
+  VIEW_DEDUPE_HOURS,
+  VIEW_MIN_PLAYBACK_MS,
+  VIEWS_PER_IP_PER_DAY,
+} from '@adreel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isTransientConflict } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
+import { lazySecret } from '../../platform/server-secrets';
+import { applyWatchDeltas, lockCounterRows } from '../videos/videos.service';
+import { IMPRESSION_TTL_MS, impressionSigner } from './impressions';
 import { applyEvent, EMPTY_WINDOW, type WatchWindow } from './metrics.windows';
+import { addTokenUses } from './traffic.queries';
+
+export { impressionSigner } from './impressions';
+/** Views kept apart from the counts, for the brand's Performance tab and the creator's stats. */
+export { filteredViews } from './traffic.queries';
 
 /** DESIGN.md §3: a view counts at most once per viewer and video per 24 h. */
-export const VIEW_WINDOW_HOURS = 24;
+export const VIEW_WINDOW_HOURS = VIEW_DEDUPE_HOURS;
 
 export interface Viewer {
-  /** `u:<user id>` or `d:<device id>`. */
+  /** `u:<user id>` or `d:<device id>`: whose 24 h windows the events go to. */
   key: string;
   userId: string | null;
+  /** The device id the batch carried, if any (a signed-in viewer's beacon carries only this). */
+  deviceId: string | null;
   ip: string | null;
 }
 
+/** How the request looked: its time (tests inject a clock) and whether a known bot sent it. */
+export interface MetricContext {
+  now: Date;
+  bot: boolean;
+}
+
 const MAX_ATTEMPTS = 3;
+type CounterRow = Awaited<ReturnType<typeof lockCounterRows>>[number];
+type WatchDelta = Parameters<typeof applyWatchDeltas>[1][number];
+
 /** A PostgreSQL array literal of values we made ourselves (validated UUIDs, booleans, numbers). */
 const arrayLiteral = (values: readonly (string | number | boolean)[]) => `{${values.join(',')}}`;
 
+/** One video's events of one batch with one token: what they reached and how they were checked. */
+interface Unit {
+  videoId: string;
+  window: WatchWindow;
+  events: number;
+  /** Why it is not counted, as far as the request alone tells (bot, token); null: so far so good. */
+  reason: InvalidTrafficReason | null;
+  issuedAt: number;
+  mac: Buffer | null;
+}
+
 interface Call {
   viewer: Viewer;
-  ids: string[];
-  windows: WatchWindow[];
+  viewerHash: string;
+  ipHash: string | null;
+  units: Unit[];
+  now: Date;
   resolve(live: Set<string>): void;
   reject(error: unknown): void;
 }
@@ -52,23 +98,75 @@ function mergeWindows(a: WatchWindow, b: WatchWindow): WatchWindow {
   };
 }
 
+/** The playback a window claims, in ms: 3 s for a view, the furthest fraction of the video's length. */
+function claimedPlaybackMs(window: WatchWindow, durationSec: number | null): number {
+  const view = window.counted ? VIEW_MIN_PLAYBACK_MS : 0;
+  return Math.max(view, durationSec ? window.furthest * durationSec * 1000 : 0);
+}
+
+/** A row of filtered traffic, as the merge statement inserts it. */
+interface FilteredRow {
+  video_id: string;
+  metric: 'views' | 'clicks' | 'events';
+  reason: InvalidTrafficReason;
+  events: number;
+  viewer_hash: string;
+  ip_hash: string | null;
+}
+
+/** What a unit that is not counted leaves: a claimed view, a click, or (neither) its other events. */
+function filteredRows(call: Call, unit: Unit, reason: InvalidTrafficReason): FilteredRow[] {
+  const base = {
+    video_id: unit.videoId,
+    reason,
+    viewer_hash: call.viewerHash,
+    ip_hash: call.ipHash,
+  };
+  const rows: FilteredRow[] = [];
+  const clicks = unit.window.clicked ? 1 : 0;
+  if (unit.window.counted)
+    rows.push({ ...base, metric: 'views', events: Math.max(1, unit.events - clicks) });
+  if (clicks) rows.push({ ...base, metric: 'clicks', events: 1 });
+  if (rows.length === 0) rows.push({ ...base, metric: 'events', events: unit.events });
+  return rows;
+}
+
+interface MergeRow {
+  viewer: Viewer;
+  viewerHash: string;
+  ipHash: string | null;
+  id: string;
+  window: WatchWindow;
+}
+
 /**
- * Merges a group's windows into the viewers' windows of the last 24 h and moves each video's
- * counters by exactly what its windows changed: views = counted windows, vt50/vt90 = counted windows
- * that reached 50 %/90 %, clicks = clicked windows, watch_time_avg = mean furthest fraction of
- * counted windows. Returns the group's videos that are live (approved); the others are left out.
+ * Merges a group's windows into the viewers' windows of the last 24 h, under the caps: a window's
+ * view and click count once per viewer (a repeat is filtered as viewer_cap), and at most
+ * VIEWS_PER_IP_PER_DAY views (and clicks) per address and video in 24 h (the rest: ip_cap). Stores
+ * the filtered rows the checks before found (`filtered`) and those of the caps; returns each
+ * video's counter deltas: views = counted windows, vt50/vt90 = counted windows that reached
+ * 50 %/90 %, clicks = clicked windows, watch_sum = the change in counted windows' furthest fractions.
  */
-function mergeStatement(rows: Array<{ viewer: Viewer; id: string; window: WatchWindow }>): SQL {
-  const column = <T extends string | number | boolean>(pick: (row: (typeof rows)[0]) => T) =>
+function mergeStatement(rows: MergeRow[], filtered: FilteredRow[]): SQL {
+  const column = <T extends string | number | boolean>(pick: (row: MergeRow) => T) =>
     arrayLiteral(rows.map(pick));
   // Viewer keys, user ids and IPs go as JSON: an IP or a key is not ours to quote in an array literal.
   const viewers = JSON.stringify(
-    rows.map((row) => [row.viewer.key, row.viewer.userId, row.viewer.ip]),
+    rows.map((row) => [
+      row.viewer.key,
+      row.viewer.userId,
+      row.viewer.ip,
+      row.viewerHash,
+      row.ipHash,
+    ]),
   );
+  const hours = sql`make_interval(hours => ${VIEW_WINDOW_HOURS}::int)`;
+  const cap = sql.raw(String(VIEWS_PER_IP_PER_DAY));
   return sql`
     with input as (
       select b.ord, b.video_id, b.counted, b.r50, b.r90, b.clicked, b.furthest,
-        j.value->>0 as viewer_key, (j.value->>1)::uuid as user_id, j.value->>2 as ip
+        j.value->>0 as viewer_key, (j.value->>1)::uuid as user_id, j.value->>2 as ip,
+        j.value->>3 as viewer_hash, j.value->>4 as ip_hash
       from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.window.counted)}::boolean[],
           ${column((r) => r.window.reached50)}::boolean[],
           ${column((r) => r.window.reached90)}::boolean[],
@@ -77,129 +175,236 @@ function mergeStatement(rows: Array<{ viewer: Viewer; id: string; window: WatchW
         with ordinality as b(video_id, counted, r50, r90, clicked, furthest, ord)
       join jsonb_array_elements(${viewers}::jsonb) with ordinality as j(value, ord) on j.ord = b.ord
     ),
-    batch as (
-      select i.* from input i join videos v on v.id = i.video_id and v.status = 'approved'
-    ),
     current_windows as (
       select distinct on (e.video_id, e.viewer_key) e.id, e.video_id, e.viewer_key,
         e.counted_at is not null as counted, e.reached_50, e.reached_90,
         e.clicked_at is not null as clicked, e.furthest_fraction
       from view_events e
-      join batch b on b.video_id = e.video_id and b.viewer_key = e.viewer_key
-      where e.created_at > now() - make_interval(hours => ${VIEW_WINDOW_HOURS}::int)
+      join input b on b.video_id = e.video_id and b.viewer_key = e.viewer_key
+      where e.created_at > now() - ${hours}
       order by e.video_id, e.viewer_key, e.created_at desc
     ),
-    merged as (
-      select b.video_id, b.viewer_key, b.user_id, b.ip, w.id as window_id,
+    -- What each address already has counted on each video in the last 24 h (a window lasts 24 h,
+    -- so only windows opened in the last 48 h can have been counted in the last 24).
+    address_counts as (
+      select k.video_id, k.ip,
+        count(*) filter (where e.counted_at > now() - ${hours}) as views,
+        count(*) filter (where e.clicked_at > now() - ${hours}) as clicks
+      from (select distinct video_id, ip from input where ip is not null) k
+      join view_events e on e.video_id = k.video_id and e.ip = k.ip
+      where e.created_at > now() - ${hours} * 2
+      group by k.video_id, k.ip
+    ),
+    claims as (
+      select b.*, w.id as window_id,
         coalesce(w.counted, false) as was_counted,
         coalesce(w.reached_50, false) as was_50,
         coalesce(w.reached_90, false) as was_90,
         coalesce(w.clicked, false) as was_clicked,
         coalesce(w.furthest_fraction, 0::real) as was_furthest,
-        coalesce(w.counted, false) or b.counted as counted,
-        coalesce(w.clicked, false) or b.clicked as clicked,
-        coalesce(w.reached_50, false) or b.r50 as reached_50,
-        coalesce(w.reached_90, false) or b.r90 as reached_90,
-        greatest(coalesce(w.furthest_fraction, 0::real), b.furthest) as furthest
-      from batch b
+        b.counted and not coalesce(w.counted, false) as new_view,
+        b.clicked and not coalesce(w.clicked, false) as new_click,
+        coalesce(a.views, 0) as address_views,
+        coalesce(a.clicks, 0) as address_clicks
+      from input b
       left join current_windows w on w.video_id = b.video_id and w.viewer_key = b.viewer_key
+      left join address_counts a on a.video_id = b.video_id and a.ip = b.ip
+    ),
+    ranked as (
+      -- In the group's order: the address's n-th new view (click) of the video here.
+      select c.*,
+        c.ip is null or c.address_views + sum(c.new_view::int) over (
+          partition by c.video_id, c.ip order by c.ord rows unbounded preceding) <= ${cap}
+          as view_fits,
+        c.ip is null or c.address_clicks + sum(c.new_click::int) over (
+          partition by c.video_id, c.ip order by c.ord rows unbounded preceding) <= ${cap}
+          as click_fits
+      from claims c
+    ),
+    merged as (
+      select r.*,
+        r.was_counted or (r.new_view and r.view_fits) as now_counted,
+        r.was_clicked or (r.new_click and r.click_fits) as now_clicked,
+        r.was_50 or r.r50 as reached_50,
+        r.was_90 or r.r90 as reached_90,
+        greatest(r.was_furthest, r.furthest) as now_furthest
+      from ranked r
     ),
     inserted as (
       insert into view_events (video_id, viewer_key, user_id, ip, furthest_fraction, counted_at,
         reached_50, reached_90, clicked_at)
-      select m.video_id, m.viewer_key, m.user_id, m.ip, m.furthest,
-        case when m.counted then now() end, m.reached_50, m.reached_90,
-        case when m.clicked then now() end
+      select m.video_id, m.viewer_key, m.user_id, m.ip, m.now_furthest,
+        case when m.now_counted then now() end, m.reached_50, m.reached_90,
+        case when m.now_clicked then now() end
       from merged m
       where m.window_id is null
       returning 1
     ),
     changed as (
       update view_events e set
-        furthest_fraction = m.furthest,
-        counted_at = case when m.counted then coalesce(e.counted_at, now()) end,
+        furthest_fraction = m.now_furthest,
+        counted_at = case when m.now_counted then coalesce(e.counted_at, now()) end,
         reached_50 = m.reached_50,
         reached_90 = m.reached_90,
-        clicked_at = case when m.clicked then coalesce(e.clicked_at, now()) end
+        clicked_at = case when m.now_clicked then coalesce(e.clicked_at, now()) end
       from merged m
       where e.id = m.window_id
-        and (m.counted <> m.was_counted or m.clicked <> m.was_clicked or m.reached_50 <> m.was_50
-          or m.reached_90 <> m.was_90 or m.furthest <> m.was_furthest)
+        and (m.now_counted <> m.was_counted or m.now_clicked <> m.was_clicked
+          or m.reached_50 <> m.was_50 or m.reached_90 <> m.was_90
+          or m.now_furthest <> m.was_furthest)
       returning 1
     ),
-    deltas as (
-      select m.video_id,
-        sum(m.counted::int - m.was_counted::int) as views,
-        sum((m.counted and m.reached_50)::int - (m.was_counted and m.was_50)::int) as vt50,
-        sum((m.counted and m.reached_90)::int - (m.was_counted and m.was_90)::int) as vt90,
-        sum(m.clicked::int - m.was_clicked::int) as clicks,
-        sum(case when m.counted then m.furthest::float8 else 0 end
-          - case when m.was_counted then m.was_furthest::float8 else 0 end) as watch_sum
-      from merged m
-      group by m.video_id
+    capped as (
+      select m.video_id, 'views' as metric,
+        case when m.was_counted then 'viewer_cap' else 'ip_cap' end as reason,
+        m.viewer_hash, m.ip_hash
+      from merged m where m.counted and not (m.new_view and m.view_fits)
+      union all
+      select m.video_id, 'clicks', case when m.was_clicked then 'viewer_cap' else 'ip_cap' end,
+        m.viewer_hash, m.ip_hash
+      from merged m where m.clicked and not (m.new_click and m.click_fits)
     ),
-    counters as (
-      -- watch_time_avg stays the mean over counted views: old mean × old views + the change in the
-      -- sum of furthest fractions, over the new number of views.
-      update videos v set
-        views = v.views + d.views,
-        vt50_count = v.vt50_count + d.vt50,
-        vt90_count = v.vt90_count + d.vt90,
-        clicks = v.clicks + d.clicks,
-        watch_time_avg = case when v.views + d.views > 0
-          then least(1, greatest(0,
-            (v.watch_time_avg::float8 * v.views + d.watch_sum) / (v.views + d.views)))
-          else 0 end
-      from deltas d
-      where v.id = d.video_id
-        and (d.views <> 0 or d.vt50 <> 0 or d.vt90 <> 0 or d.clicks <> 0 or d.watch_sum <> 0)
+    filtered as (
+      insert into filtered_traffic (video_id, metric, reason, events, viewer_hash, ip_hash)
+      select c.video_id, c.metric, c.reason, 1, c.viewer_hash, c.ip_hash from capped c
+      union all
+      select f.video_id, f.metric, f.reason, f.events, f.viewer_hash, f.ip_hash
+      from jsonb_to_recordset(${JSON.stringify(filtered)}::jsonb) as f(video_id uuid, metric text,
+        reason text, events int, viewer_hash text, ip_hash text)
       returning 1
     )
-    select distinct b.video_id::text as video_id from batch b`;
+    select m.video_id::text as video_id,
+      sum(m.now_counted::int - m.was_counted::int)::int as views,
+      sum((m.now_counted and m.reached_50)::int - (m.was_counted and m.was_50)::int)::int as vt50,
+      sum((m.now_counted and m.reached_90)::int - (m.was_counted and m.was_90)::int)::int as vt90,
+      sum(m.now_clicked::int - m.was_clicked::int)::int as clicks,
+      sum(case when m.now_counted then m.now_furthest::float8 else 0 end
+        - case when m.was_counted then m.was_furthest::float8 else 0 end) as watch_sum
+    from merged m
+    group by m.video_id`;
+}
+
+/**
+ * The checks that need the database, in the group's transaction: the videos must be live; a
+ * token's uses are added up (past IMPRESSION_TOKEN_MAX_USES: token_overused); the playback claimed
+ * may not exceed the time since the token was issued (impossible_timing).
+ */
+async function checkUnits(tx: Database, group: Call[], counters: Map<string, CounterRow>) {
+  const uses = await addTokenUses(
+    tx,
+    group.flatMap((call) =>
+      call.units.flatMap((unit) =>
+        unit.mac && !unit.reason && counters.get(unit.videoId)?.live
+          ? [
+              {
+                mac: unit.mac,
+                events: unit.events,
+                expiresAt: new Date(unit.issuedAt + IMPRESSION_TTL_MS),
+              },
+            ]
+          : [],
+      ),
+    ),
+  );
+  // The uses before this group, then each unit's in the group's order.
+  const running = new Map<string, number>();
+  for (const call of group)
+    for (const unit of call.units)
+      if (unit.mac && !unit.reason && counters.get(unit.videoId)?.live) {
+        const hex = unit.mac.toString('hex');
+        running.set(hex, (running.get(hex) ?? uses.get(hex) ?? 0) - unit.events);
+      }
+  const verdicts: Array<{ call: Call; unit: Unit; reason: InvalidTrafficReason | null }> = [];
+  for (const call of group)
+    for (const unit of call.units) {
+      const video = counters.get(unit.videoId);
+      if (!video?.live) continue;
+      let reason = unit.reason;
+      if (!reason && unit.mac) {
+        const hex = unit.mac.toString('hex');
+        const used = (running.get(hex) ?? 0) + unit.events;
+        running.set(hex, used);
+        const elapsed = call.now.getTime() - unit.issuedAt;
+        if (
+          claimedPlaybackMs(unit.window, video.durationSec) >
+          elapsed + IMPRESSION_TIMING_SLACK_MS
+        )
+          reason = 'impossible_timing';
+        else if (used > IMPRESSION_TOKEN_MAX_USES) reason = 'token_overused';
+      }
+      verdicts.push({ call, unit, reason });
+    }
+  return verdicts;
 }
 
 /**
  * Group commit: the batches that arrive while a group is being stored wait, then go together in one
- * transaction (one WAL flush for all): it takes the viewers' advisory locks and the counter rows'
- * locks in a fixed order, then one statement (which sees everything committed before those locks)
- * merges every batch into its viewer's windows and moves the counters. Each batch is answered only
- * after that commit; a group that fails fails each of its batches.
+ * transaction (one WAL flush for all): it takes the viewers' and addresses' advisory locks and the
+ * counter rows' locks in a fixed order, checks the tokens' uses and timings, then one statement
+ * (which sees everything committed before those locks) merges every counted batch into its viewer's
+ * windows under the caps and stores the filtered ones, and the videos module moves the counters.
+ * Each batch is answered only after that commit; a group that fails fails each of its batches.
  */
 function createGroupCommitter(db: Database) {
   let queue: Call[] = [];
   let running = 0;
 
-  async function runGroup(group: Call[]): Promise<Set<string>> {
+  async function store(tx: Database, group: Call[]): Promise<Set<string>> {
+    const keys = new Set<string>();
+    for (const call of group) {
+      keys.add(call.viewer.key);
+      if (call.viewer.ip) keys.add(`ip:${call.viewer.ip}`);
+    }
+    await tx.execute(sql`
+      select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+      from (select jsonb_array_elements_text(${JSON.stringify([...keys].sort())}::jsonb) as k
+        order by 1) keys`);
+    const videoIds = [...new Set(group.flatMap((call) => call.units.map((u) => u.videoId)))];
+    const counters = new Map((await lockCounterRows(tx, videoIds)).map((row) => [row.id, row]));
+    const live = new Set([...counters.values()].filter((row) => row.live).map((row) => row.id));
+    const verdicts = await checkUnits(tx, group, counters);
     // One row per viewer and video: two batches of one viewer in a group fold like their events.
-    const byPair = new Map<string, { viewer: Viewer; id: string; window: WatchWindow }>();
-    for (const call of group)
-      call.ids.forEach((id, index) => {
-        const window = call.windows[index] ?? EMPTY_WINDOW;
-        const pair = `${call.viewer.key} ${id}`;
-        const seen = byPair.get(pair);
-        byPair.set(pair, {
-          viewer: call.viewer,
-          id,
-          window: seen ? mergeWindows(seen.window, window) : window,
-        });
+    const byPair = new Map<string, MergeRow>();
+    const filtered: FilteredRow[] = [];
+    for (const { call, unit, reason } of verdicts) {
+      if (reason) {
+        filtered.push(...filteredRows(call, unit, reason));
+        continue;
+      }
+      const pair = `${call.viewer.key} ${unit.videoId}`;
+      const seen = byPair.get(pair);
+      byPair.set(pair, {
+        viewer: call.viewer,
+        viewerHash: call.viewerHash,
+        ipHash: call.ipHash,
+        id: unit.videoId,
+        window: seen ? mergeWindows(seen.window, unit.window) : unit.window,
       });
-    const rows = [...byPair.values()];
-    const keys = [...new Set(rows.map((row) => row.viewer.key))].sort();
-    const videoIds = [...new Set(rows.map((row) => row.id))].sort();
-    const locks = sql`
-      select
-        (select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
-          from (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k order by 1) keys) as viewers,
-        (select count(*) from (select id from videos where id = any(${arrayLiteral(videoIds)}::uuid[])
-          order by id for no key update) counters) as counters`;
-    const merge = mergeStatement(rows);
+    }
+    const { rows } = await tx.execute<{
+      video_id: string;
+      views: number;
+      vt50: number;
+      vt90: number;
+      clicks: number;
+      watch_sum: number;
+    }>(mergeStatement([...byPair.values()], filtered));
+    const deltas: WatchDelta[] = rows.map((row) => ({
+      videoId: row.video_id,
+      views: Number(row.views),
+      vt50: Number(row.vt50),
+      vt90: Number(row.vt90),
+      clicks: Number(row.clicks),
+      watchSum: Number(row.watch_sum),
+    }));
+    await applyWatchDeltas(tx, deltas);
+    return live;
+  }
+
+  async function runGroup(group: Call[]): Promise<Set<string>> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await db.transaction(async (tx) => {
-          await tx.execute(locks);
-          return tx.execute<{ video_id: string }>(merge);
-        });
-        return new Set(result.rows.map((row) => row.video_id));
+        return await db.transaction((tx) => store(tx, group));
       } catch (error) {
         // Counters of popular videos are hot rows: should two processes' groups ever lock them in
         // a different order, PostgreSQL aborts one; it is simply run again.
@@ -231,37 +436,82 @@ function createGroupCommitter(db: Database) {
 }
 
 const committers = new WeakMap<Database, ReturnType<typeof createGroupCommitter>>();
+const auditKeys = new WeakMap<Database, () => Promise<Buffer>>();
+
+/** A keyed hash that lets the audit tell one viewer (address) from another without naming it. */
+async function auditHash(db: Database, kind: string, value: string): Promise<string> {
+  let key = auditKeys.get(db);
+  if (!key) {
+    key = lazySecret(db, 'traffic_audit');
+    auditKeys.set(db, key);
+  }
+  return createHmac('sha256', await key())
+    .update(`${kind}\n${value}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('hex');
+}
 
 /**
- * Stores the events and moves the counters; returns how many events were accepted. Events for
- * videos that are not live are left out; when none is live the request is a 404.
+ * Stores the events and moves the counters by what counts; returns how many events were accepted
+ * (filtered ones included: a client is not told what was filtered). Events for videos that are not
+ * live are left out; when none is live the request is a 404.
  */
 export async function recordMetricEvents(
   db: Database,
   viewer: Viewer,
   events: MetricEvent[],
+  context: MetricContext,
 ): Promise<number> {
-  const reached = new Map<string, WatchWindow>();
+  // One unit per video and token the events carry.
+  const units = new Map<string, Unit & { token: string | undefined }>();
   const eventsPerVideo = new Map<string, number>();
   for (const event of events) {
-    reached.set(event.videoId, applyEvent(reached.get(event.videoId) ?? EMPTY_WINDOW, event));
+    const unitKey = `${event.videoId} ${event.impression ?? ''}`;
+    const unit = units.get(unitKey) ?? {
+      videoId: event.videoId,
+      token: event.impression,
+      window: EMPTY_WINDOW,
+      events: 0,
+      reason: null,
+      issuedAt: 0,
+      mac: null,
+    };
+    unit.window = applyEvent(unit.window, event);
+    unit.events += 1;
+    units.set(unitKey, unit);
     eventsPerVideo.set(event.videoId, (eventsPerVideo.get(event.videoId) ?? 0) + 1);
   }
-  const ids = [...reached.keys()].sort();
-  const windows = ids.map((id) => reached.get(id) ?? EMPTY_WINDOW);
+  const signer = impressionSigner(db);
+  const viewerKeys = [
+    ...(viewer.deviceId ? [`d:${viewer.deviceId}`] : []),
+    ...(viewer.userId ? [`u:${viewer.userId}`] : []),
+  ];
+  for (const unit of units.values()) {
+    if (context.bot) {
+      unit.reason = 'bot_user_agent';
+      continue;
+    }
+    const checked = await signer.check(unit.token, unit.videoId, viewerKeys, context.now);
+    if (checked.ok) {
+      unit.issuedAt = checked.issuedAt;
+      unit.mac = checked.mac;
+    } else unit.reason = checked.reason;
+  }
   let commit = committers.get(db);
   if (!commit) {
     commit = createGroupCommitter(db);
     committers.set(db, commit);
   }
-  const live = await commit({ viewer, ids, windows });
+  const live = await commit({
+    viewer,
+    viewerHash: await auditHash(db, 'viewer', viewer.key),
+    ipHash: viewer.ip ? await auditHash(db, 'ip', viewer.ip) : null,
+    units: [...units.values()],
+    now: context.now,
+  });
   let accepted = 0;
-  let liveVideos = 0;
-  for (const id of ids)
-    if (live.has(id)) {
-      liveVideos += 1;
-      accepted += eventsPerVideo.get(id) ?? 0;
-    }
-  if (liveVideos === 0) throw notFound(REQUEST_MESSAGES.videoNotFound);
+  for (const [id, count] of eventsPerVideo) if (live.has(id)) accepted += count;
+  if (![...eventsPerVideo.keys()].some((id) => live.has(id))) throw notFound('Video not found');
   return accepted;
 }
