@@ -1,11 +1,13 @@
 /**
  * A read model the campaigns module publishes for other modules' queries (decision 028): the
  * campaigns open for entries right now, by the same rule upload and the briefs apply
- * (campaignIsOpen). The weekly digest lists them; it joins this instead of importing the campaigns
- * tables or campaigns.queries.
+ * (campaignIsOpen), and a creator's booked earnings. The weekly digest uses them instead of
+ * importing the campaigns tables or campaigns.queries.
  */
+import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { campaigns } from '../../db/schema/campaigns';
+import { transactions } from '../../db/schema/submissions';
 import { campaignIsOpen } from './campaigns.queries';
 
 export const openCampaignsView = new QueryBuilder()
@@ -20,3 +22,8 @@ export const openCampaignsView = new QueryBuilder()
   .from(campaigns)
   .where(campaignIsOpen())
   .as('open_campaigns');
+
+/** Cents booked for the creator (recorded and paid) in the window [start, end), ISO instants. */
+export function earningsBookedSql(creatorId: string, start: string, end: string): SQL<number> {
+  return sql<number>`(select coalesce(sum(${transactions.amountCents}), 0) from ${transactions} where ${transactions.creatorId} = ${creatorId} and ${transactions.createdAt} >= ${start}::timestamptz and ${transactions.createdAt} < ${end}::timestamptz)::bigint`;
+}
