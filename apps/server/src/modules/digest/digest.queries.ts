@@ -2,11 +2,10 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { digestPreferences } from '../../db/schema/digest';
-import { likes, viewEvents } from '../../db/schema/engagement';
-import { transactions } from '../../db/schema/submissions';
-import { videos } from '../../db/schema/videos';
 import { accountDirectory as account, hasRoleSql } from '../auth/auth.directory';
-import { openCampaignsView as open } from '../campaigns/campaigns.directory';
+import { earningsBookedSql, openCampaignsView as open } from '../campaigns/campaigns.directory';
+import { likesOfSql, viewsCountedOfSql, viewsCountedSql } from '../engagement/engagement.directory';
+import { approvedVideosView as video, videoIdsOfCreatorSql } from '../videos/videos.directory';
 
 export const DIGEST_TOP_VIDEOS = 5;
 export const DIGEST_CAMPAIGNS = 5;
@@ -50,21 +49,19 @@ export interface DigestContent {
  * the best of the feed rather than nothing.
  */
 export async function topVideosOfWeek(db: Database, week: DigestWeek): Promise<DigestVideo[]> {
-  const weekViews = sql<number>`(select count(*) from ${viewEvents} where ${viewEvents.videoId} = ${videos.id} and ${viewEvents.countedAt} >= ${week.start.toISOString()}::timestamptz and ${viewEvents.countedAt} < ${week.end.toISOString()}::timestamptz)::int`;
+  const weekViews = viewsCountedSql(video.id, week.start.toISOString(), week.end.toISOString());
   const rows = await db
     .select({
-      id: videos.id,
-      title: videos.title,
+      id: video.id,
+      title: video.title,
       creatorName: sql<string>`${account.displayName}`,
       weekViews,
-      score: videos.decayedScore,
+      score: video.decayedScore,
     })
-    .from(videos)
-    .innerJoin(account, eq(account.userId, videos.creatorId))
-    .where(
-      and(eq(videos.status, 'approved'), isNotNull(account.username), isNull(account.deletedAt)),
-    )
-    .orderBy(desc(weekViews), desc(videos.decayedScore), desc(videos.publishedAt))
+    .from(video)
+    .innerJoin(account, eq(account.userId, video.creatorId))
+    .where(and(isNotNull(account.username), isNull(account.deletedAt)))
+    .orderBy(desc(weekViews), desc(video.decayedScore), desc(video.publishedAt))
     .limit(DIGEST_TOP_VIDEOS);
   return rows;
 }
@@ -98,14 +95,12 @@ export async function creatorWeek(
 ): Promise<CreatorWeek> {
   const start = week.start.toISOString();
   const end = week.end.toISOString();
+  const videoIds = videoIdsOfCreatorSql(creatorId);
   const { rows } = await db.execute<{ views: number; likes: number; earnings: number }>(sql`
     select
-      (select count(*) from ${viewEvents} e join ${videos} v on v.id = e.video_id
-        where v.creator_id = ${creatorId} and e.counted_at >= ${start}::timestamptz and e.counted_at < ${end}::timestamptz)::int as views,
-      (select count(*) from ${likes} l join ${videos} v on v.id = l.video_id
-        where v.creator_id = ${creatorId} and l.created_at >= ${start}::timestamptz and l.created_at < ${end}::timestamptz)::int as likes,
-      (select coalesce(sum(t.amount_cents), 0) from ${transactions} t
-        where t.creator_id = ${creatorId} and t.created_at >= ${start}::timestamptz and t.created_at < ${end}::timestamptz)::bigint as earnings`);
+      ${viewsCountedOfSql(videoIds, start, end)} as views,
+      ${likesOfSql(videoIds, start, end)} as likes,
+      ${earningsBookedSql(creatorId, start, end)} as earnings`);
   const row = rows[0];
   return {
     views: Number(row?.views ?? 0),
