@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { weeklyDigestTask } from './modules/digest/digest.tasks';
+import { tokenUsesPruneTask } from './modules/metrics/metrics.tasks';
 import { scoreRecomputeTask } from './modules/ranking/ranking.tasks';
 import { ensureDemoVideos } from './modules/videos/demo-videos';
 import { purgeRejectedMedia } from './modules/videos/video-media';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
         log: logger,
         tasks: [
           scoreRecomputeTask(database.db),
+          tokenUsesPruneTask(database.db),
           weeklyDigestTask(database.db, { appName: config.appName, publicUrl: config.publicUrl }),
         ],
       })
