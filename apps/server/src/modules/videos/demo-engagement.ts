@@ -161,7 +161,7 @@ export async function ensureDemoEngagement(db: Database, now = new Date()): Prom
     for (let start = 0; start < windows.length; start += 1000)
       await tx.insert(viewEvents).values(windows.slice(start, start + 1000));
     if (likeRows.length > 0) await tx.insert(likes).values(likeRows).onConflictDoNothing();
-    if (shareRows.length > 0) await tx.insert(shares).values(shareRows);
+    if (shareRows.length > 0) await tx.insert(shares).values(shareRows).onConflictDoNothing();
 
     // The counters as the metrics endpoint and the like and share endpoints keep them: from the rows.
     await tx.execute(sql`
