@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@adreel/domain';
 import { AlertTriangle, LogIn, RefreshCw, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -44,7 +45,7 @@ export default function ProfilePage() {
     body = (
       <StateMessage
         icon={UserRoundX}
-        title="Creator not found"
+        title={COMMON_TEXTS.creatorNotFound}
         description="This profile does not exist or is no longer available."
         action={
           <Button asChild variant="outline">

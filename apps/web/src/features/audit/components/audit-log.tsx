@@ -1,3 +1,4 @@
+import { ACCOUNT_DATA_MESSAGES } from '@adreel/domain/account-data-api';
 import { AUDIT_MESSAGES, type AuditEntry } from '@adreel/domain/audit-api';
 import { FilterX, History, RotateCw, Search, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -26,7 +27,9 @@ function targetLabel(type: string): string {
 function Who({ entry }: { entry: AuditEntry }) {
   if (!entry.actor) return <span className="text-muted-foreground">System</span>;
   if (entry.actor.deleted || !entry.actor.username)
-    return <span className="text-muted-foreground italic">Deleted user</span>;
+    return (
+      <span className="text-muted-foreground italic">{ACCOUNT_DATA_MESSAGES.deletedName}</span>
+    );
   return (
     <span className="min-w-0 truncate">
       <span className="font-semibold">@{entry.actor.username}</span>

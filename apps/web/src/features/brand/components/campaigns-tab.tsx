@@ -1,4 +1,4 @@
-import { type BrandCampaign, formatWholeDollars } from '@adreel/domain';
+import { type BrandCampaign, COMMON_TEXTS, formatWholeDollars } from '@adreel/domain';
 import { AlertTriangle, CalendarDays, Megaphone, RefreshCw, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { StateMessage } from '@/components/state-message';
@@ -118,7 +118,7 @@ export function CampaignsTab({ showBrand }: { showBrand: boolean }) {
       <StateMessage
         tone="error"
         icon={AlertTriangle}
-        title={serverMessage(campaigns.error, 'Error loading campaigns')}
+        title={serverMessage(campaigns.error, COMMON_TEXTS.loadCampaignsFailed)}
         action={
           <Button variant="outline" onClick={() => void campaigns.refetch()}>
             <RefreshCw /> Try again

@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_DESCRIPTION_MAX,
+  CAMPAIGN_FIELD_LABELS,
   CAMPAIGN_FORM_FIELD,
   type CampaignFormInput,
   campaignFormSchema,
@@ -150,7 +151,7 @@ export function CreateCampaignDialog() {
                 )}
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Budget total" error={errorFor('budgetTotal')}>
+                <Field label={CAMPAIGN_FIELD_LABELS.budgetTotal} error={errorFor('budgetTotal')}>
                   {(control) => (
                     <DollarInput
                       {...control}
@@ -161,7 +162,10 @@ export function CreateCampaignDialog() {
                     />
                   )}
                 </Field>
-                <Field label="Payout per video" error={errorFor('payoutPerVideo')}>
+                <Field
+                  label={CAMPAIGN_FIELD_LABELS.payoutPerVideo}
+                  error={errorFor('payoutPerVideo')}
+                >
                   {(control) => (
                     <DollarInput
                       {...control}

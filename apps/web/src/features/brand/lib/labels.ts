@@ -1,4 +1,5 @@
 import type { CampaignAvailability, SubmissionStatus, TransactionStatus } from '@adreel/domain';
+import { VIDEO_TEXTS } from '@adreel/domain';
 
 type Variant = 'default' | 'secondary' | 'destructive' | 'outline';
 
@@ -15,7 +16,7 @@ export const SUBMISSION_STATUS: Record<SubmissionStatus, { label: string; varian
   submitted: { label: 'Submitted', variant: 'secondary' },
   approved_by_brand: { label: 'Approved', variant: 'default' },
   rejected_by_brand: { label: 'Rejected', variant: 'destructive' },
-  rejected_by_admin: { label: 'Removed by moderation', variant: 'destructive' },
+  rejected_by_admin: { label: VIDEO_TEXTS.removedByModeration, variant: 'destructive' },
 };
 
 export const TRANSACTION_STATUS: Record<TransactionStatus, { label: string; variant: Variant }> = {

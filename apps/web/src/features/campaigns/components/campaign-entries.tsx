@@ -1,4 +1,9 @@
-import { type CreatorSubmission, formatWholeDollars, type SubmissionStatus } from '@adreel/domain';
+import {
+  type CreatorSubmission,
+  formatWholeDollars,
+  type SubmissionStatus,
+  VIDEO_TEXTS,
+} from '@adreel/domain';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +20,7 @@ const STATUS: Record<
   submitted: { label: 'Waiting for the brand', variant: 'secondary' },
   approved_by_brand: { label: 'Approved', variant: 'default' },
   rejected_by_brand: { label: 'Not selected', variant: 'destructive' },
-  rejected_by_admin: { label: 'Removed by moderation', variant: 'destructive' },
+  rejected_by_admin: { label: VIDEO_TEXTS.removedByModeration, variant: 'destructive' },
 };
 
 function Entry({ entry: e }: { entry: CreatorSubmission }) {

@@ -1,9 +1,11 @@
 import {
   AREA_ROLES,
+  COMMON_TEXTS,
   FEED_MESSAGES,
   FEED_PAGE_SIZE,
   type FeedVideo,
   hasAnyRole,
+  VIDEO_TEXTS,
 } from '@adreel/domain';
 import { AlertTriangle, ArrowUp, Clapperboard, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -68,7 +70,7 @@ function FeedLoading() {
     <FeedFrame className="flex items-center justify-center md:py-4">
       <div
         role="status"
-        aria-label="Loading videos"
+        aria-label={VIDEO_TEXTS.loading}
         className="grid h-full w-full animate-pulse place-items-center bg-ink-raised md:aspect-[9/16] md:w-auto md:rounded-3xl"
       >
         <Spinner className="size-7 text-ink-muted" />
@@ -323,7 +325,7 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
         tone="error"
         icon={AlertTriangle}
         title={FEED_MESSAGES.feedFailed}
-        description={serverMessage(feed.error, 'Check your connection and try again.')}
+        description={serverMessage(feed.error, COMMON_TEXTS.checkConnection)}
         action={
           <Button variant="inverse" onClick={() => void feed.refetch()}>
             <RefreshCw /> Retry

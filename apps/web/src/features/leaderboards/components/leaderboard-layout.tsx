@@ -1,4 +1,4 @@
-import { FEED_MESSAGES, LEADERBOARD_WINDOW_DAYS } from '@adreel/domain';
+import { COMMON_TEXTS, FEED_MESSAGES, LEADERBOARD_WINDOW_DAYS } from '@adreel/domain';
 import { AlertTriangle, type LucideIcon, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -57,7 +57,7 @@ export function LeaderboardError({ onRetry }: { onRetry: () => void }) {
       tone="error"
       icon={AlertTriangle}
       title={FEED_MESSAGES.leaderboardFailed}
-      description="Check your connection and try again."
+      description={COMMON_TEXTS.checkConnection}
       action={
         <Button variant="outline" onClick={onRetry}>
           <RefreshCw /> Try again

@@ -1,4 +1,4 @@
-import { formatThousands, type Video } from '@adreel/domain';
+import { formatThousands, VIDEO_TEXTS, type Video } from '@adreel/domain';
 import { AlertTriangle, Film, RefreshCw, Star, StarOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { StateMessage } from '@/components/state-message';
@@ -72,7 +72,7 @@ export function ApprovedVideos() {
       <StateMessage
         tone="error"
         icon={AlertTriangle}
-        title="Error loading videos"
+        title={VIDEO_TEXTS.loadFailed}
         action={
           <Button variant="outline" onClick={() => void videos.refetch()}>
             <RefreshCw /> Try again

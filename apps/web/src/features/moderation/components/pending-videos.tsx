@@ -1,4 +1,5 @@
 import type { Video } from '@adreel/domain';
+import { COMMON_TEXTS, previewOf, VIDEO_TEXTS } from '@adreel/domain';
 import { AlertTriangle, Check, CheckCircle2, RefreshCw, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { StateMessage } from '@/components/state-message';
@@ -28,7 +29,7 @@ function ReviewCard({ video }: { video: Video }) {
             playsInline
             preload="none"
             className="size-full object-cover"
-            aria-label={`Preview of ${video.title}`}
+            aria-label={previewOf(video.title)}
           />
         ) : (
           <div className="grid size-full place-items-center px-2 text-center text-xs text-ink-muted">
@@ -87,7 +88,7 @@ function ReviewCard({ video }: { video: Video }) {
 
 export function ListSkeleton() {
   return (
-    <ul className="grid gap-3 lg:grid-cols-2" aria-label="Loading videos">
+    <ul className="grid gap-3 lg:grid-cols-2" aria-label={VIDEO_TEXTS.loading}>
       {[0, 1].map((i) => (
         <li key={i} className="flex gap-4 rounded-3xl border border-border p-4">
           <Skeleton className="aspect-[9/16] w-32 rounded-2xl sm:w-40" />
@@ -110,7 +111,7 @@ export function PendingVideos() {
       <StateMessage
         tone="error"
         icon={AlertTriangle}
-        title={serverMessage(videos.error, 'Error loading videos')}
+        title={serverMessage(videos.error, VIDEO_TEXTS.loadFailed)}
         action={
           <Button variant="outline" onClick={() => void videos.refetch()}>
             <RefreshCw /> Try again
@@ -123,7 +124,7 @@ export function PendingVideos() {
     return (
       <StateMessage
         icon={CheckCircle2}
-        title="All caught up"
+        title={COMMON_TEXTS.allCaughtUp}
         description="No videos are waiting for review."
       />
     );

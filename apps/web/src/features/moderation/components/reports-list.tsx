@@ -1,4 +1,4 @@
-import { type AdminReport, FEED_MESSAGES } from '@adreel/domain';
+import { type AdminReport, FEED_MESSAGES, previewOf, VIDEO_TEXTS } from '@adreel/domain';
 import { AlertTriangle, Check, CheckCircle2, Flag, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -26,7 +26,7 @@ const OUTCOME: Record<
 > = {
   open: { label: 'Open', variant: 'outline' },
   dismissed: { label: 'Dismissed', variant: 'secondary' },
-  actioned: { label: 'Video removed', variant: 'destructive' },
+  actioned: { label: VIDEO_TEXTS.removed, variant: 'destructive' },
 };
 
 function ConfirmRemove({
@@ -104,7 +104,7 @@ function ReportCard({ report }: { report: AdminReport }) {
             playsInline
             preload="none"
             className="size-full object-cover"
-            aria-label={`Preview of ${title}`}
+            aria-label={previewOf(title)}
           />
         ) : (
           <div className="grid size-full place-items-center px-2 text-center text-xs text-ink-muted">

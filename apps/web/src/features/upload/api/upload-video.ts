@@ -1,4 +1,4 @@
-import type { UploadMetadata, Video } from '@adreel/domain';
+import { UPLOAD_MESSAGES, type UploadMetadata, type Video } from '@adreel/domain';
 import {
   type DetailedError,
   defaultOptions,
@@ -7,7 +7,6 @@ import {
   Upload,
 } from 'tus-js-client';
 import { getAccessToken } from '@/lib/api';
-import { UPLOAD_MESSAGES } from '../lib/upload-messages';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 

@@ -1,4 +1,9 @@
-import { formatWholeDollars, uploadMetadataSchema, type Video } from '@adreel/domain';
+import {
+  formatWholeDollars,
+  UPLOAD_MESSAGES,
+  uploadMetadataSchema,
+  type Video,
+} from '@adreel/domain';
 import { History, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,7 +26,6 @@ import {
 } from '../api/upload-video';
 import { checkVideoDuration, checkVideoFile } from '../lib/check-video-file';
 import { readVideoDuration } from '../lib/read-video-duration';
-import { UPLOAD_MESSAGES } from '../lib/upload-messages';
 import { UploadProgress, type UploadProgressState } from './upload-progress';
 import { VideoPicker } from './video-picker';
 

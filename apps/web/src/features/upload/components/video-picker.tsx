@@ -1,4 +1,4 @@
-import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from '@adreel/domain';
+import { previewOf, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from '@adreel/domain';
 import { Film, RefreshCw, UploadCloud } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
@@ -82,7 +82,7 @@ export function VideoPicker({
             autoPlay
             loop
             className="size-full object-cover"
-            aria-label={`Preview of ${file?.name ?? 'your video'}`}
+            aria-label={previewOf(file?.name ?? 'your video')}
           />
         ) : file ? (
           <div className="grid size-full place-items-center text-ink-muted">

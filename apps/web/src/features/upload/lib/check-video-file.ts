@@ -1,10 +1,10 @@
 import {
+  UPLOAD_MESSAGES,
   VIDEO_AUDIO_PADDING_SECONDS,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_SECONDS,
   VIDEO_MIME_TYPES,
 } from '@adreel/domain';
-import { UPLOAD_MESSAGES } from './upload-messages';
 
 const ACCEPTED: readonly string[] = VIDEO_MIME_TYPES;
 

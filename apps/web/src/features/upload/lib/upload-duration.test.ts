@@ -3,10 +3,10 @@
  * a WebM recorded in a browser (no duration in its header: Infinity until the browser has been to
  * its end), are measured and let through as the server lets them through.
  */
+import { UPLOAD_MESSAGES } from '@adreel/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkVideoDuration } from './check-video-file';
 import { readVideoDuration } from './read-video-duration';
-import { UPLOAD_MESSAGES } from './upload-messages';
 
 /** A stand-in <video> that reports `first` on loadedmetadata and `afterSeek` once sent to its end. */
 function fakeVideo(first: number, afterSeek: number | null) {

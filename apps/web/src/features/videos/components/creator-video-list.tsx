@@ -1,4 +1,4 @@
-import { formatThousands, type Video } from '@adreel/domain';
+import { formatThousands, VIDEO_TEXTS, type Video } from '@adreel/domain';
 import {
   AlertTriangle,
   Clapperboard,
@@ -133,7 +133,7 @@ export function CreatorVideoList() {
 
   if (videos.isPending) {
     return (
-      <ul className="grid gap-3 lg:grid-cols-2" aria-label="Loading videos">
+      <ul className="grid gap-3 lg:grid-cols-2" aria-label={VIDEO_TEXTS.loading}>
         {[0, 1, 2, 3].map((i) => (
           <li key={i} className="flex gap-4 rounded-3xl border border-border p-4">
             <Skeleton className="aspect-[9/16] w-24 rounded-xl" />
@@ -153,7 +153,7 @@ export function CreatorVideoList() {
       <StateMessage
         tone="error"
         icon={AlertTriangle}
-        title="Error loading videos"
+        title={VIDEO_TEXTS.loadFailed}
         action={
           <Button variant="outline" onClick={() => void videos.refetch()}>
             <RefreshCw /> Try again

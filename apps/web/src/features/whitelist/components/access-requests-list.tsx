@@ -1,4 +1,5 @@
 import type { AccessRequest } from '@adreel/domain';
+import { COMMON_TEXTS } from '@adreel/domain';
 import { Check, Inbox, RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -154,7 +155,7 @@ export function AccessRequestsList({
           ) : pending.length === 0 ? (
             <StateMessage
               icon={Inbox}
-              title="All caught up"
+              title={COMMON_TEXTS.allCaughtUp}
               description="New requests from the join page appear here."
             />
           ) : (
