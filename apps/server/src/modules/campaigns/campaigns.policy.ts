@@ -9,7 +9,7 @@
 import type { SubmissionStatus, TransactionStatus, VideoStatus } from '@adreel/domain';
 import { CAMPAIGN_ERRORS } from '@adreel/domain';
 import { eq, type SQL } from 'drizzle-orm';
-import { campaigns } from '../../db/schema';
+import { campaigns } from '../../db/schema/campaigns';
 import { type Actor, inArea } from '../../platform/policy';
 
 /** The brand's dashboard, campaigns, submissions, payouts and performance: brands and admins. */
