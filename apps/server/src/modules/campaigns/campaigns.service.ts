@@ -12,7 +12,8 @@ import {
 } from '@adreel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, submissions, transactions } from '../../db/schema';
+import { campaigns } from '../../db/schema/campaigns';
+import { submissions, transactions } from '../../db/schema/submissions';
 import { recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { authorize } from '../../platform/policy';
