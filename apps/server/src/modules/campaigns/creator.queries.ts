@@ -5,7 +5,8 @@
 import type { FilteredTraffic } from '@adreel/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, transactions } from '../../db/schema';
+import { campaigns } from '../../db/schema/campaigns';
+import { transactions } from '../../db/schema/submissions';
 import { filteredViews } from '../metrics/metrics.service';
 import { listCreatorVideoRows } from '../videos/videos.service';
 import { campaignIsOpen } from './campaigns.queries';
