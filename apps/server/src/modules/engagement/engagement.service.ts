@@ -13,7 +13,7 @@ import {
 } from '@adreel/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { likes, reports, shares } from '../../db/schema';
+import { likes, reports, shares } from '../../db/schema/engagement';
 import { notFound } from '../../platform/errors';
 import {
   countLike,
