@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { videos } from '../../db/schema';
+import { videos } from '../../db/schema/videos';
 import {
   createWorker,
   type JobRow,
