@@ -14,7 +14,7 @@ import {
 } from '@adreel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobs } from '../../db/schema/jobs';
 import { enqueueJob } from '../../platform/jobs/queue';
 import { probe, sniffVideo } from '../../platform/media/ffmpeg';
 import { enterCampaign, holdOpenCampaign } from '../campaigns/entries.service';
