@@ -6,6 +6,9 @@ export const SCREEN_TITLES = {
   adminDashboard: 'Admin Dashboard',
   campaignBriefs: 'Campaign Briefs',
   topCreators: 'Top Creators',
+  guidelines: 'Community Guidelines',
+  /** /how-we-count: what a view is and what is kept apart (issue 16). */
+  howWeCount: 'How we count',
 } as const;
 
 /** Words that several screens show the same way. */
