@@ -2,6 +2,7 @@ import {
   type FilteredTraffic as Filtered,
   INVALID_TRAFFIC_REASON_LABELS,
   INVALID_TRAFFIC_REASONS,
+  SCREEN_TITLES,
 } from '@adreel/domain';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
@@ -49,7 +50,7 @@ export function FilteredTraffic({
           to="/how-we-count"
           className="font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:underline"
         >
-          How we count
+          {SCREEN_TITLES.howWeCount}
         </Link>
       </span>
     </p>

@@ -1,4 +1,9 @@
-import { REPORT_REVIEW_HOURS, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@adreel/domain';
+import {
+  REPORT_REVIEW_HOURS,
+  SCREEN_TITLES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+} from '@adreel/domain';
 import {
   ArrowLeft,
   BadgeCheck,
@@ -102,13 +107,13 @@ function RuleList({ items, allowed }: { items: string[]; allowed: boolean }) {
 }
 
 export default function GuidelinesPage() {
-  useDocumentTitle('Community Guidelines');
+  useDocumentTitle(SCREEN_TITLES.guidelines);
   return (
     <div className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6 sm:pt-16">
       <header className="animate-fade-up">
         <p className="text-eyebrow uppercase text-primary">Community</p>
         <h1 className="mt-3 text-title sm:text-[2.75rem] sm:leading-[1.05]">
-          Community Guidelines
+          {SCREEN_TITLES.guidelines}
         </h1>
         <p className="mt-4 max-w-2xl text-pretty text-muted-foreground sm:text-lg">
           Keep {appName()} a place where ads are worth watching. These rules apply to every video,
@@ -157,7 +162,7 @@ export default function GuidelinesPage() {
                 to="/how-we-count"
                 className="font-semibold text-primary underline-offset-4 hover:underline"
               >
-                How we count
+                {SCREEN_TITLES.howWeCount}
               </Link>
               .
             </p>

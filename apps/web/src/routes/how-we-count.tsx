@@ -2,6 +2,7 @@ import {
   INVALID_TRAFFIC_REASON_LABELS,
   INVALID_TRAFFIC_REASONS,
   type InvalidTrafficReason,
+  SCREEN_TITLES,
   VIEW_DEDUPE_HOURS,
   VIEW_MIN_PLAYBACK_MS,
   VIEW_MIN_VISIBLE_FRACTION,
@@ -70,7 +71,7 @@ function Section({
 
 /** /how-we-count (issue 16): the view definition and the filtering, in plain words, for anyone. */
 export default function HowWeCountPage() {
-  useDocumentTitle('How we count');
+  useDocumentTitle(SCREEN_TITLES.howWeCount);
   const rules = [
     { label: 'Playback', value: `${SECONDS} seconds` },
     { label: 'On screen', value: `At least ${ON_SCREEN}` },
@@ -80,7 +81,9 @@ export default function HowWeCountPage() {
     <div className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6 sm:pt-16">
       <header className="animate-fade-up">
         <p className="text-eyebrow uppercase text-primary">Trust</p>
-        <h1 className="mt-3 text-title sm:text-[2.75rem] sm:leading-[1.05]">How we count</h1>
+        <h1 className="mt-3 text-title sm:text-[2.75rem] sm:leading-[1.05]">
+          {SCREEN_TITLES.howWeCount}
+        </h1>
         <p className="mt-4 max-w-2xl text-pretty text-muted-foreground sm:text-lg">
           Brands pay for views, so every number on {appName()} follows one published rule. What does
           not meet it is not counted: it is filtered out and shown on its own, never hidden.
@@ -168,7 +171,7 @@ export default function HowWeCountPage() {
           </Link>
         </Button>
         <Button asChild variant="outline" size="lg">
-          <Link to="/guidelines">Community Guidelines</Link>
+          <Link to="/guidelines">{SCREEN_TITLES.guidelines}</Link>
         </Button>
       </div>
     </div>

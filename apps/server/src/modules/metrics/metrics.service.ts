@@ -16,6 +16,7 @@ import {
   IMPRESSION_TOKEN_MAX_USES,
   type InvalidTrafficReason,
   type MetricEvent,
+  REQUEST_MESSAGES,
   VIEW_DEDUPE_HOURS,
   VIEW_MIN_PLAYBACK_MS,
   VIEWS_PER_IP_PER_DAY,
@@ -512,6 +513,7 @@ export async function recordMetricEvents(
   });
   let accepted = 0;
   for (const [id, count] of eventsPerVideo) if (live.has(id)) accepted += count;
-  if (![...eventsPerVideo.keys()].some((id) => live.has(id))) throw notFound('Video not found');
+  if (![...eventsPerVideo.keys()].some((id) => live.has(id)))
+    throw notFound(REQUEST_MESSAGES.videoNotFound);
   return accepted;
 }
