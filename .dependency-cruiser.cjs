@@ -7,9 +7,11 @@
 
 /**
  * Which server module owns which schema file in apps/server/src/db/schema/. Only the owner (its
- * *.queries files, its services) may import the tables of a schema file; every other module asks
- * the owner's service. Schema files without an owning module (columns.ts helpers, index.ts, the
- * platform's jobs/mail/scheduler tables) are not in this list and are not checked by rule 2.
+ * *.queries files, its services, its read models) may import the tables of a schema file; every
+ * other module calls the owner's service to change rows (auth/auth.accounts.ts, …) and joins the
+ * read model the owner publishes to read them (<module>.directory.ts: auth's accountDirectory,
+ * videos' approvedVideosView, …). Schema files without an owning module (columns.ts helpers,
+ * index.ts, the platform's jobs/mail/scheduler tables) are not in this list and not checked.
  */
 const SCHEMA_OWNERS = {
   access: 'access',
