@@ -49,7 +49,8 @@ module.exports = {
       name: `no-foreign-schema-${file}`,
       comment:
         `Protects table ownership: the tables in db/schema/${file}.ts belong to the ${owner} ` +
-        `module; other modules reach them through the ${owner} service, never by importing them.`,
+        `module; other modules change them through the ${owner} service and join its read models ` +
+        `(${owner}.directory.ts), never import them.`,
       severity: 'error',
       from: { path: `^${MODULES}/`, pathNot: `^${MODULES}/${owner}/` },
       to: { path: `^apps/server/src/db/schema/${file}\\.ts$` },
