@@ -298,8 +298,8 @@ test('a headless browser gets no view, though it plays the video through', async
 });
 
 /**
- * Not a check: with SHOTS_DIR set, pictures of How we count and of the brand's Performance tab
- * (after the journeys above left filtered traffic) at a phone's and a laptop's size.
+ * Not a check: with SHOTS_DIR set, pictures of How we count, the brand's Performance tab and
+ * Creator Home (after the journeys above left filtered traffic) at a phone's and a laptop's size.
  */
 test('screenshots of How we count and the Performance tab', async ({ browser }) => {
   const dir = process.env.SHOTS_DIR;
@@ -315,12 +315,28 @@ test('screenshots of How we count and the Performance tab', async ({ browser }) 
     await page.goto('/how-we-count');
     await expect(page.getByRole('heading', { level: 1, name: 'How we count' })).toBeVisible();
     await page.screenshot({ path: `${dir}/how-we-count-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/how-we-count-${name}-top.png` });
     await signInThroughScreen(page, DEMO.brand);
     await expect(page).not.toHaveURL(/\/auth/);
     await page.goto('/brand/dashboard');
     await page.getByRole('tab', { name: 'Performance' }).click();
     await expect(page.getByText(/^Filtered: /)).toBeVisible();
+    await expect(
+      page
+        .getByRole('img', { name: 'Chart of daily views, likes and shares' })
+        .locator('svg')
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: `${dir}/performance-${name}.png`, fullPage: true });
     await context.close();
+
+    const creator = await browser.newContext({ viewport, userAgent: DESKTOP_CHROME });
+    const creatorPage = await creator.newPage();
+    await signInThroughScreen(creatorPage, DEMO.creator);
+    await expect(creatorPage).not.toHaveURL(/\/auth/);
+    await creatorPage.goto('/creator/home');
+    await expect(creatorPage.getByText(/^Filtered: /)).toBeVisible();
+    await creatorPage.screenshot({ path: `${dir}/creator-home-${name}.png`, fullPage: true });
+    await creator.close();
   }
 });

@@ -97,11 +97,13 @@ export default function HowWeCountPage() {
             playback while <strong className="font-semibold">at least {ON_SCREEN}</strong> of the
             video is on screen, in a browser tab that is visible and in focus.
           </p>
-          <dl className="grid gap-3 sm:grid-cols-3">
+          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
             {rules.map(({ label, value }) => (
-              <div key={label} className="rounded-2xl bg-muted px-4 py-3.5">
+              <div key={label} className="rounded-2xl bg-muted px-3 py-3 sm:px-4 sm:py-3.5">
                 <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-                <dd className="mt-1 font-semibold tracking-tight">{value}</dd>
+                <dd className="mt-1 text-sm leading-snug font-semibold tracking-tight text-balance sm:text-base">
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>
