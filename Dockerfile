@@ -29,5 +29,6 @@ EXPOSE 3000
 VOLUME ["/app/data"]
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# `npm run start:prod` without npm in between, so SIGTERM reaches the server (graceful shutdown).
-CMD ["node", "--enable-source-maps", "--env-file-if-exists=.env", "apps/server/dist/main.js"]
+# `npm run start:prod` without npm in between, so SIGTERM reaches the server (graceful shutdown),
+# and without .env: a container takes its settings from the environment.
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
