@@ -6,6 +6,13 @@ export const SCREEN_TITLES = {
   adminDashboard: 'Admin Dashboard',
   campaignBriefs: 'Campaign Briefs',
   topCreators: 'Top Creators',
+  topVideos: 'Top Videos',
+  myVideos: 'My Videos',
+  earnings: 'Earnings',
+  invites: 'Invites',
+  whitelist: 'Whitelist',
+  outbox: 'Outbox',
+  auditLog: 'Audit log',
   guidelines: 'Community Guidelines',
   /** /how-we-count: what a view is and what is kept apart (issue 16). */
   howWeCount: 'How we count',

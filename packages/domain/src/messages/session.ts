@@ -15,6 +15,8 @@ export const SESSION_MESSAGES = {
 
 /** What the server answers about a malformed request. */
 export const REQUEST_MESSAGES = {
+  /** 404 of anything the caller may not see or that does not exist, when nothing more is said. */
+  notFound: 'Not found',
   invalidJson: 'Request body is not valid JSON',
   invalidVideoId: 'Invalid video ID',
   invalidDeviceId: 'Invalid device ID',
