@@ -33,7 +33,7 @@ function clientStatusOf(error: unknown): number | undefined {
 
 const STATUS_MESSAGES: Record<number, string> = {
   403: 'Forbidden',
-  404: 'Not found',
+  404: REQUEST_MESSAGES.notFound,
   405: 'Method not allowed',
   413: 'Request body is too large',
   415: 'Unsupported content type',

@@ -2,7 +2,7 @@
  * Errors that are meant for the client. Anything else that reaches the error handler is a bug and
  * leaves as a generic 500 (DESIGN.md §4: no stack trace or SQL ever reaches a client).
  */
-import { SESSION_MESSAGES } from '@adreel/domain';
+import { REQUEST_MESSAGES, SESSION_MESSAGES } from '@adreel/domain';
 
 export class AppError extends Error {
   override name = 'AppError';
@@ -24,7 +24,7 @@ export const unauthorized = (
 ) => new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do that', code = 'forbidden') =>
   new AppError(403, code, message);
-export const notFound = (message = 'Not found', code = 'not_found') =>
+export const notFound = (message: string = REQUEST_MESSAGES.notFound, code = 'not_found') =>
   new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 

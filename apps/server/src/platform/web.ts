@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FEED_FIRST_PAGE_ELEMENT_ID, type FeedPage, screenModuleName } from '@adreel/domain';
+import {
+  FEED_FIRST_PAGE_ELEMENT_ID,
+  type FeedPage,
+  REQUEST_MESSAGES,
+  screenModuleName,
+} from '@adreel/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
@@ -231,7 +236,7 @@ export async function registerWebApp(
       if (page && (method === 'GET' || method === 'HEAD')) {
         return sendIndex(request, reply);
       }
-      return reply.code(404).send(errorBody('not_found', 'Not found'));
+      return reply.code(404).send(errorBody('not_found', REQUEST_MESSAGES.notFound));
     });
     return;
   }
@@ -240,6 +245,6 @@ export async function registerWebApp(
     'web app is not built; run `npm run build` to serve it',
   );
   app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(errorBody('not_found', 'Not found')),
+    reply.code(404).send(errorBody('not_found', REQUEST_MESSAGES.notFound)),
   );
 }

@@ -4,6 +4,7 @@
  * whose keys are the hash of their bytes. Only processed files live in storage; originals stay in
  * DATA_DIR/uploads and are never served. A missing key is a plain 404, not the web app.
  */
+import { REQUEST_MESSAGES } from '@adreel/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { errorBody } from '../../platform/errors';
 import { parseRange } from '../../platform/storage/keys';
@@ -24,7 +25,7 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
       const found = await storage.read(request.params['*'], parseRange(request.headers.range));
       reply.header('accept-ranges', 'bytes');
       if (found.kind === 'not_found') {
-        return reply.code(404).send(errorBody('not_found', 'Not found'));
+        return reply.code(404).send(errorBody('not_found', REQUEST_MESSAGES.notFound));
       }
       if (found.kind === 'unsatisfiable') {
         return reply
