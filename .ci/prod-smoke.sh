@@ -34,10 +34,10 @@ pg_url="postgres://postgres@127.0.0.1:5432"
 pids=()
 cleanup() {
   status=$?
-  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do
     for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-    kill -KILL -- "-$pid" 2>/dev/null || true
+    kill -KILL "$pid" 2>/dev/null || true
   done
   if [ "$status" -ne 0 ]; then
     for log in "$work"/*.log; do
@@ -75,10 +75,10 @@ read -r api1 api2 worker < <(node -e '
   const free = () => new Promise((ok) => { const s = net.createServer().listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => ok(p)); }); });
   Promise.all([free(), free(), free()]).then((ports) => console.log(ports.join(" ")));')
 export PUBLIC_URL="http://127.0.0.1:$api1"
-# `npm run start:prod`'s command itself, so the PID is the server's and a SIGTERM reaches it alone.
+# `npm run start:prod`'s command itself, exec'd: $! is the server's PID and a SIGTERM reaches it alone.
 start_prod=$(cd "$work/app" && node -p 'require("./package.json").scripts["start:prod"]')
 start() { # role port name
-  (cd "$work/app" && PROCESS_ROLE=$1 PORT=$2 HOST=127.0.0.1 exec setsid sh -c "exec $start_prod" >"$work/$3.log" 2>&1) &
+  (cd "$work/app" && PROCESS_ROLE=$1 PORT=$2 HOST=127.0.0.1 exec sh -c "exec $start_prod" >"$work/$3.log" 2>&1) &
   pids+=($!)
 }
 start api "$api1" api1
@@ -101,7 +101,7 @@ if [ -x "$(command -v promtool)" ]; then
 fi
 
 # A graceful stop: each process ends by itself on SIGTERM.
-for pid in "${pids[@]}"; do kill -TERM -- "-$pid"; done
+for pid in "${pids[@]}"; do kill -TERM "$pid"; done
 for pid in "${pids[@]}"; do
   wait "$pid" || { echo "prod-smoke: a process did not stop cleanly on SIGTERM" >&2; exit 1; }
 done

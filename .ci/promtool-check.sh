@@ -16,7 +16,7 @@ pid=
 cleanup() {
   status=$?
   if [ -n "$pid" ]; then
-    kill -TERM -- "-$pid" 2>/dev/null || true
+    kill -TERM "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   fi
   [ "$status" -ne 0 ] && [ -f "$work/server.log" ] && tail -n 30 "$work/server.log"
@@ -25,11 +25,9 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# The sources through tsx, run by the repository's Node 24 (first on PATH), in a process group of
-# its own (tsx runs the server in a child process) so the whole group is stopped at the end.
-export PATH="$PWD/node_modules/.bin:$PATH"
+# The sources through tsx's loader in one process of the repository's Node 24: $! is the server.
 (DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 SEED_DEMO=false LOG_LEVEL=warn \
-  exec setsid tsx apps/server/src/main.ts >"$work/server.log" 2>&1) &
+  exec node_modules/.bin/node --import tsx apps/server/src/main.ts >"$work/server.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 120); do
   curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
