@@ -19,6 +19,9 @@ describe('how we count', () => {
     expect(screen.getByRole('region', { name: 'One view per person' }).textContent).toContain(
       `At most ${VIEWS_PER_IP_PER_DAY} views per network address and video every 24 hours`,
     );
+    expect(screen.getByRole('region', { name: 'One view per person' }).textContent).toContain(
+      'A view counts only for a video the feed showed to that viewer in the last 2 hours.',
+    );
     const filtered = screen.getByRole('region', { name: 'Filtered traffic' });
     for (const label of Object.values(INVALID_TRAFFIC_REASON_LABELS)) {
       expect(within(filtered).getByText(label)).toBeTruthy();

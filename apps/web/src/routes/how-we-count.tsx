@@ -1,4 +1,5 @@
 import {
+  IMPRESSION_TOKEN_TTL_MINUTES,
   INVALID_TRAFFIC_REASON_LABELS,
   INVALID_TRAFFIC_REASONS,
   type InvalidTrafficReason,
@@ -28,6 +29,14 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const SECONDS = VIEW_MIN_PLAYBACK_MS / 1000;
 const ON_SCREEN = `${Math.round(VIEW_MIN_VISIBLE_FRACTION * 100)}%`;
+/** How long after the feed showed a video its view may still count: "2 hours". */
+const TTL_MINUTES: number = IMPRESSION_TOKEN_TTL_MINUTES;
+const SERVED_WITHIN =
+  TTL_MINUTES === 60
+    ? 'hour'
+    : TTL_MINUTES % 60 === 0
+      ? `${TTL_MINUTES / 60} hours`
+      : `${TTL_MINUTES} minutes`;
 const MILESTONES = WATCH_MILESTONES.map((m) => `${Math.round(m * 100)}%`);
 
 /** What each reason for filtering means, in plain words (the labels come from the shared list). */
@@ -134,8 +143,8 @@ export default function HowWeCountPage() {
             gains nothing.
           </p>
           <p className="text-muted-foreground">
-            A view is counted only for a video the feed actually showed to that viewer, shortly
-            before.
+            A view counts only for a video the feed showed to that viewer in the last{' '}
+            {SERVED_WITHIN}.
           </p>
         </Section>
 
