@@ -63,8 +63,8 @@ const CREATOR: NavSection = {
   items: [
     { label: SCREEN_TITLES.creatorHome, to: '/creator/home', icon: LayoutDashboard },
     { label: SCREEN_TITLES.uploadVideo, to: '/creator/upload', icon: Upload },
-    { label: 'My Videos', to: '/creator/videos', icon: Clapperboard },
-    { label: 'Earnings', to: '/creator/earnings', icon: Wallet },
+    { label: SCREEN_TITLES.myVideos, to: '/creator/videos', icon: Clapperboard },
+    { label: SCREEN_TITLES.earnings, to: '/creator/earnings', icon: Wallet },
   ],
 };
 
@@ -79,11 +79,11 @@ const ADMIN: NavSection = {
   title: 'Admin',
   items: [
     { label: SCREEN_TITLES.adminDashboard, to: '/admin', icon: ShieldCheck },
-    { label: 'Invites', to: '/admin/invites', icon: Ticket },
-    { label: 'Whitelist', to: '/admin/whitelist', icon: ListChecks },
+    { label: SCREEN_TITLES.invites, to: '/admin/invites', icon: Ticket },
+    { label: SCREEN_TITLES.whitelist, to: '/admin/whitelist', icon: ListChecks },
     // DESIGN.md §3: mail kept in the outbox is read here when no SMTP server is configured.
-    { label: 'Outbox', to: '/admin/outbox', icon: Mail },
-    { label: 'Audit log', to: '/admin/audit', icon: History },
+    { label: SCREEN_TITLES.outbox, to: '/admin/outbox', icon: Mail },
+    { label: SCREEN_TITLES.auditLog, to: '/admin/audit', icon: History },
   ],
 };
 
@@ -102,7 +102,7 @@ export function tabsFor(roles: readonly Role[] | null): NavItem[] {
       return [
         feed,
         { label: 'Upload', to: '/creator/upload', icon: Upload },
-        { label: 'My Videos', to: '/creator/videos', icon: Clapperboard },
+        { label: SCREEN_TITLES.myVideos, to: '/creator/videos', icon: Clapperboard },
         profile,
       ];
     case 'brand':

@@ -6,7 +6,7 @@ import { Wordmark } from './wordmark';
 const LINKS = [
   { label: 'Feed', to: '/feed' },
   { label: SCREEN_TITLES.campaignBriefs, to: '/briefs' },
-  { label: 'Top Videos', to: '/leaderboard/videos' },
+  { label: SCREEN_TITLES.topVideos, to: '/leaderboard/videos' },
   { label: SCREEN_TITLES.topCreators, to: '/leaderboard/creators' },
   { label: 'Guidelines', to: '/guidelines' },
 ];

@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@adreel/domain';
 import { useRef, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { AccessRequestsList } from '@/features/whitelist/components/access-requests-list';
@@ -11,7 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/whitelist (SPEC.md §2): add form, entries with remove, pending access requests. */
 export default function AdminWhitelistPage() {
-  useDocumentTitle('Whitelist');
+  useDocumentTitle(SCREEN_TITLES.whitelist);
   const [draft, setDraft] = useState<WhitelistDraft>(EMPTY_DRAFT);
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -19,7 +20,7 @@ export default function AdminWhitelistPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <PageHeader
         eyebrow="Admin"
-        title="Whitelist"
+        title={SCREEN_TITLES.whitelist}
         description="Who may sign up without an invite code, and the people asking to join."
       />
       <div className="grid items-start gap-4 lg:grid-cols-2 lg:gap-6">

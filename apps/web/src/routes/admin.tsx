@@ -34,17 +34,17 @@ export default function AdminPage() {
           <>
             <Button asChild variant="outline" size="sm">
               <Link to="/admin/invites">
-                <Ticket /> Invites
+                <Ticket /> {SCREEN_TITLES.invites}
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
               <Link to="/admin/whitelist">
-                <UserCheck /> Whitelist
+                <UserCheck /> {SCREEN_TITLES.whitelist}
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
               <Link to="/admin/audit">
-                <History /> Audit log
+                <History /> {SCREEN_TITLES.auditLog}
               </Link>
             </Button>
           </>

@@ -28,7 +28,7 @@ export default function CreatorHomePage() {
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to="/creator/videos">
-            <Clapperboard /> My Videos
+            <Clapperboard /> {SCREEN_TITLES.myVideos}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
