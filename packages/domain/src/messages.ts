@@ -7,6 +7,7 @@
 export * from './messages/auth';
 export * from './messages/campaigns';
 export * from './messages/identity';
+export * from './messages/mail';
 export * from './messages/mfa';
 export * from './messages/screens';
 export * from './messages/session';
