@@ -131,6 +131,17 @@ describe('the admin guard', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('answers 401 to a signed-out HEAD of every admin GET route', async () => {
+    const gets = adminRoutes().filter((route) => route.method === 'GET');
+    expect(gets.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const route of gets) {
+      const res = await app.inject({ method: 'HEAD', url: route.path });
+      if (res.statusCode !== 401) wrong.push(`HEAD ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('routes that could answer under /api/admin without its guard', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ACTORS, EVERYONE, expectations } from '../../../test/support/actors';
-import { mayModerateVideos, mayTouchUpload, mayUpload, mayUseCreatorArea } from './videos.policy';
+import { mayModerateVideos, mayTouchUpload, mayUseCreatorArea } from './videos.policy';
 
 describe.each([
   ['mayUseCreatorArea', mayUseCreatorArea, expectations(['creator', 'admin'])],
-  ['mayUpload', mayUpload, expectations(['creator', 'admin'])],
   ['mayModerateVideos', mayModerateVideos, expectations(['admin'])],
 ] as const)('%s', (_name, policy, cases) => {
   it.each(cases)('%s: %s', (who, allowed) => {

@@ -9,11 +9,6 @@ export function mayUseCreatorArea(actor: Actor | null): boolean {
   return inArea(actor, 'creator');
 }
 
-/** Uploading a video: whoever may use the creator's area. */
-export function mayUpload(actor: Actor | null): boolean {
-  return mayUseCreatorArea(actor);
-}
-
 /**
  * Sending bytes to, resuming or cancelling an upload: its owner only, an admin included (an
  * unfinished upload is private; another's answers "not found", so its id tells nothing).
@@ -22,7 +17,7 @@ export function mayTouchUpload(
   actor: Actor | null,
   upload: { ownerId: string | null | undefined },
 ): boolean {
-  return actor !== null && mayUpload(actor) && upload.ownerId === actor.userId;
+  return actor !== null && mayUseCreatorArea(actor) && upload.ownerId === actor.userId;
 }
 
 /** The review queue, approving, rejecting and featuring a video: admins only (§2 Admin Dashboard). */
