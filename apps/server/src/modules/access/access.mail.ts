@@ -1,4 +1,5 @@
 /** The mails of the join flow: the notice to admins and the approval to the requester. */
+import { mailGreeting } from '@adreel/domain';
 import { escapeHtml, oneLine } from '../../platform/mail/html';
 import type { MailMessage } from '../../platform/mail/outbox';
 import type { AccessRequestRow } from './access.queries';
@@ -62,7 +63,7 @@ export function signUpLink(email: string, publicUrl: string): string {
 export function accessApprovedMail(request: AccessRequestRow, settings: MailSettings): MailMessage {
   const link = signUpLink(request.email, settings.publicUrl);
   const text = [
-    `Hi ${request.name},`,
+    mailGreeting(request.name),
     '',
     `Good news: your request to join the ${settings.appName} Beta was approved.`,
     `Create your account with this email address here: ${link}`,
@@ -70,7 +71,7 @@ export function accessApprovedMail(request: AccessRequestRow, settings: MailSett
     `See you on ${settings.appName}!`,
   ].join('\n');
   const html = [
-    `<p>Hi ${escapeHtml(request.name)},</p>`,
+    `<p>${mailGreeting(escapeHtml(request.name))}</p>`,
     `<p>Good news: your request to join the ${escapeHtml(settings.appName)} Beta was approved.</p>`,
     `<p><a href="${escapeHtml(link)}">Create your account</a> with this email address.</p>`,
     `<p>See you on ${escapeHtml(settings.appName)}!</p>`,

@@ -1,4 +1,5 @@
 /** The weekly digest mail: plain text first, an HTML part whose values are escaped. */
+import { mailGreeting } from '@adreel/domain';
 import { escapeHtml, oneLine } from '../../platform/mail/html';
 import type { MailMessage } from '../../platform/mail/outbox';
 import type { CreatorWeek, DigestContent } from './digest.queries';
@@ -44,9 +45,9 @@ export function digestMail(input: DigestMailInput, settings: DigestMailSettings)
       '<p style="padding:8px 12px;background:#fef3c7;border-radius:6px">Test digest: this is how this week’s digest looks. It was sent to you only.</p>',
     );
   }
-  text.push(`Hi ${input.name},`, '', `Here is your ${settings.appName} week (${range}).`, '');
+  text.push(mailGreeting(input.name), '', `Here is your ${settings.appName} week (${range}).`, '');
   html.push(
-    `<p>Hi ${escapeHtml(input.name)},</p>`,
+    `<p>${mailGreeting(escapeHtml(input.name))}</p>`,
     `<p>Here is your ${escapeHtml(settings.appName)} week (${escapeHtml(range)}).</p>`,
   );
 

@@ -1,4 +1,5 @@
 /** Tells a reporter what became of their report (issue 5: "the reporter is told the outcome by mail"). */
+import { mailGreeting } from '@adreel/domain';
 import { escapeHtml, oneLine } from '../../platform/mail/html';
 import type { MailMessage } from '../../platform/mail/outbox';
 
@@ -24,7 +25,7 @@ export function reportOutcomeMail(input: OutcomeMailInput, settings: MailSetting
       : 'We reviewed it and found that the video does not break our Community Guidelines, so it stays up.';
   const guidelines = `${settings.publicUrl}/guidelines`;
   const text = [
-    `Hi ${input.reporterName},`,
+    mailGreeting(input.reporterName),
     '',
     `Thank you for reporting "${input.videoTitle}" (your reason: ${input.reason}).`,
     verdict,
@@ -34,7 +35,7 @@ export function reportOutcomeMail(input: OutcomeMailInput, settings: MailSetting
     `Thank you for helping keep ${settings.appName} safe.`,
   ].join('\n');
   const html = [
-    `<p>Hi ${escapeHtml(input.reporterName)},</p>`,
+    `<p>${mailGreeting(escapeHtml(input.reporterName))}</p>`,
     `<p>Thank you for reporting “${escapeHtml(input.videoTitle)}” (your reason: ${escapeHtml(input.reason)}).</p>`,
     `<p>${escapeHtml(verdict)}</p>`,
     `<p><a href="${escapeHtml(guidelines)}">Our Community Guidelines</a></p>`,
