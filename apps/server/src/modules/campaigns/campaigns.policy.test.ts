@@ -6,9 +6,9 @@ import {
   canDecideSubmission,
   canMarkPaid,
   fitsBudget,
-  mayFollowOwnEntries,
   maySeeOwnProfile,
   mayUseBrandArea,
+  mayUseCreatorArea,
   profileIsPublic,
   seesEveryBrand,
   whyVideoCannotBeApproved,
@@ -16,7 +16,7 @@ import {
 
 describe.each([
   ['mayUseBrandArea', mayUseBrandArea, expectations(['brand', 'admin'])],
-  ['mayFollowOwnEntries', mayFollowOwnEntries, expectations(['creator', 'admin'])],
+  ['mayUseCreatorArea', mayUseCreatorArea, expectations(['creator', 'admin'])],
   ['maySeeOwnProfile', maySeeOwnProfile, expectations(['viewer', 'creator', 'brand', 'admin'])],
 ] as const)('%s', (_name, policy, cases) => {
   it.each(cases)('%s: %s', (who, allowed) => {

@@ -17,8 +17,11 @@ export function mayUseBrandArea(actor: Actor | null): boolean {
   return inArea(actor, 'brand');
 }
 
-/** A creator's own campaign entries and the brands' decisions: the creator area (§6). */
-export function mayFollowOwnEntries(actor: Actor | null): boolean {
+/**
+ * The creator's side of campaigns: their own entries and the brands' decisions, the dashboard's
+ * tiles, their earnings, and Upload's campaign picker. Creators, and admins (§6).
+ */
+export function mayUseCreatorArea(actor: Actor | null): boolean {
   return inArea(actor, 'creator');
 }
 

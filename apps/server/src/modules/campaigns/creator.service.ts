@@ -1,7 +1,9 @@
 /** A creator's view of campaigns and money: Upload's picker, the dashboard's tiles, earnings. */
 import type { CreatorEarnings, CreatorStats } from '@adreel/domain';
 import type { Database } from '../../db/client';
+import { type Actor, authorize } from '../../platform/policy';
 import { creatorVideoTotals, findVideoTitles } from '../videos/videos.service';
+import { mayUseCreatorArea } from './campaigns.policy';
 import {
   creatorEarnedCents,
   creatorFilteredTraffic,
@@ -9,12 +11,15 @@ import {
   listPickerCampaigns,
 } from './creator.queries';
 
-export async function openCampaignsForUpload(db: Database) {
+export async function openCampaignsForUpload(db: Database, actor: Actor) {
+  authorize(mayUseCreatorArea(actor));
   return { campaigns: await listPickerCampaigns(db) };
 }
 
 /** The Creator Dashboard's tiles: videos, views and likes over all their videos, and earnings. */
-export async function creatorStats(db: Database, creatorId: string): Promise<CreatorStats> {
+export async function creatorStats(db: Database, actor: Actor): Promise<CreatorStats> {
+  authorize(mayUseCreatorArea(actor));
+  const creatorId = actor.userId;
   const totals = await creatorVideoTotals(db, creatorId);
   return {
     ...totals,
@@ -23,8 +28,10 @@ export async function creatorStats(db: Database, creatorId: string): Promise<Cre
   };
 }
 
-/** Totals and transactions, newest first. */
-export async function creatorEarnings(db: Database, creatorId: string): Promise<CreatorEarnings> {
+/** The caller's own earnings: totals and transactions, newest first. */
+export async function creatorEarnings(db: Database, actor: Actor): Promise<CreatorEarnings> {
+  authorize(mayUseCreatorArea(actor));
+  const creatorId = actor.userId;
   const rows = await listCreatorTransactions(db, creatorId);
   // The video's title from the videos module; none when the video is gone (video_id set null).
   const titles = await findVideoTitles(

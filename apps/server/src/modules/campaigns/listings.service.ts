@@ -10,7 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../platform/policy';
 import { findVideoTitles, listVideosById } from '../videos/videos.service';
-import { mayFollowOwnEntries } from './campaigns.policy';
+import { mayUseCreatorArea } from './campaigns.policy';
 import {
   selectBrandSubmissions,
   selectBrandTransactions,
@@ -72,6 +72,6 @@ export async function listCreatorSubmissions(db: Database, creatorId: string) {
 
 /** The creator's own entries and the brands' decisions (GET /api/creator/submissions). */
 export async function listOwnSubmissions(db: Database, actor: Actor) {
-  authorize(mayFollowOwnEntries(actor));
+  authorize(mayUseCreatorArea(actor));
   return { submissions: await listCreatorSubmissions(db, actor.userId) };
 }

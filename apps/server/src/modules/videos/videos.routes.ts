@@ -59,7 +59,7 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
         response: { 200: creatorStatsSchema, ...errors },
       },
     },
-    async (request) => creatorStats(db, requireAuth(request).userId),
+    async (request) => creatorStats(db, requireAuth(request)),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
         response: { 200: creatorEarningsSchema, ...errors },
       },
     },
-    async (request) => creatorEarnings(db, requireAuth(request).userId),
+    async (request) => creatorEarnings(db, requireAuth(request)),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export const creatorVideoRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
         response: { 200: openCampaignListSchema, ...errors },
       },
     },
-    async () => openCampaignsForUpload(db),
+    async (request) => openCampaignsForUpload(db, requireAuth(request)),
   );
 };
 
