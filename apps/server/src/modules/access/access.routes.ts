@@ -7,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { RATE_LIMITS } from '../../platform/rate-limit';
-import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
+import { createEventStreams } from '../../platform/realtime/event-stream';
+import { streamLive } from '../../platform/realtime/live-stream';
 import { createAccessService } from './access.service';
 import { createBetaProgressFeed } from './beta-progress.feed';
 
@@ -78,28 +79,11 @@ export const accessRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = a
         },
       },
     },
-    async (request, reply) => {
-      let stream: EventStream | null = null;
-      let updated = false;
-      // Listening starts before the first read, so no request taken in between is missed.
-      const unsubscribe = await feed.subscribe((progress) => {
-        if (!stream) return;
-        updated = true;
-        stream.send(progress);
-      });
-      stream = streams.open(request, reply);
-      stream.onClose(unsubscribe);
-      try {
-        const progress = await access.betaProgress();
-        // An update that arrived meanwhile was read later, so it is at least as fresh.
-        if (!updated) stream.send(progress);
-      } catch (error) {
-        request.log.warn(
-          { err: error },
-          'could not read the beta progress; the browser will retry',
-        );
-        stream.close();
-      }
-    },
+    (request, reply) =>
+      streamLive(streams, request, reply, {
+        subscribe: (listener) => feed.subscribe(listener),
+        read: () => access.betaProgress(),
+        what: 'the beta progress',
+      }),
   );
 };

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { adminErrors } from '../../platform/admin-schemas';
 import { requireAuth } from '../../platform/authenticate';
-import { createEventStreams, type EventStream } from '../../platform/realtime/event-stream';
+import { createEventStreams } from '../../platform/realtime/event-stream';
+import { streamLive } from '../../platform/realtime/live-stream';
 import { createAdminCountsFeed, readAdminCounts, watchAdminCounts } from './admin-counts';
 
 export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
@@ -35,22 +36,11 @@ export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleCon
     },
     async (request, reply) => {
       const actor = requireAuth(request);
-      let stream: EventStream | null = null;
-      let updated = false;
-      const unsubscribe = await watchAdminCounts(feed, actor, (counts) => {
-        if (!stream) return;
-        updated = true;
-        stream.send(counts);
+      await streamLive(streams, request, reply, {
+        subscribe: (listener) => watchAdminCounts(feed, actor, listener),
+        read: () => readAdminCounts(db, actor),
+        what: 'the admin counts',
       });
-      stream = streams.open(request, reply);
-      stream.onClose(unsubscribe);
-      try {
-        const counts = await readAdminCounts(db, actor);
-        if (!updated) stream.send(counts);
-      } catch (error) {
-        request.log.warn({ err: error }, 'could not read the admin counts; the browser will retry');
-        stream.close();
-      }
     },
   );
 };
