@@ -42,6 +42,8 @@ export interface ChildSetup {
   /** bench:feed's signed-in case: the access-token revocation check, turned off and on by a command. */
   revocationSwitch?: RevocationSwitch;
   commands: Record<string, (handle: DatabaseHandle, args: unknown) => Promise<unknown>>;
+  /** More configuration for the app (environment variable names, as loadConfig reads them). */
+  env?: Record<string, string>;
 }
 
 async function onServer(statement: string): Promise<void> {
@@ -102,6 +104,7 @@ export async function serveChild(setup: ChildSetup): Promise<void> {
     LOG_LEVEL: 'error',
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...(process.env.BENCH_FEED_CACHE_MS ? { FEED_CACHE_MS: process.env.BENCH_FEED_CACHE_MS } : {}),
+    ...setup.env,
   });
   const app = await buildApp({
     config,

@@ -94,6 +94,17 @@ describe('per viewer and per address', () => {
     expect(await counters(video.id)).toMatchObject({ views: VIEWS_PER_IP_PER_DAY + 2 });
   });
 
+  it('counts an IPv6 /64 as one address: rotating addresses within it buys nothing', async () => {
+    const video = await createVideo(t.database.db, { status: 'approved' });
+    for (let i = 1; i <= VIEWS_PER_IP_PER_DAY + 3; i += 1)
+      await watch({ deviceId: randomUUID(), ip: `2001:db8:7:1::${i.toString(16)}` }, video.id);
+    await watch({ deviceId: randomUUID(), ip: '2001:db8:7:1:a:b:c:d' }, video.id);
+    expect(await counters(video.id)).toMatchObject({ views: VIEWS_PER_IP_PER_DAY });
+    // Another /64 is another household.
+    await watch({ deviceId: randomUUID(), ip: '2001:db8:7:2::1' }, video.id);
+    expect(await counters(video.id)).toMatchObject({ views: VIEWS_PER_IP_PER_DAY + 1 });
+  });
+
   it('holds the per-address cap when the batches arrive together', async () => {
     const video = await createVideo(t.database.db, { status: 'approved' });
     const clients = Array.from({ length: 12 }, () => ({

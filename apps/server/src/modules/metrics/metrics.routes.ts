@@ -3,6 +3,8 @@
  * (Bearer) or an anonymous device id. navigator.sendBeacon cannot set headers and sends text/plain
  * (or whatever its Blob says), so in this plugin every content type is read as JSON.
  */
+
+import { isIP } from 'node:net';
 import { errorResponseSchema, metricAckSchema, REQUEST_MESSAGES } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
@@ -24,6 +26,28 @@ export const DEVICE_ID_REQUIRED = 'A device ID is required when not signed in';
  */
 export function isAutomated(userAgent: string | undefined): boolean {
   return !userAgent?.trim() || isbot(userAgent);
+}
+
+/**
+ * The network a viewer's address stands for, as the per-address cap counts it (decision 030): an
+ * IPv4 address itself (also when written IPv4-mapped), and an IPv6 address's /64, the prefix one
+ * household or one machine gets and can pick addresses from at will.
+ */
+export function addressNetwork(ip: string | undefined): string | null {
+  if (!ip) return null;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] ?? null;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export const metricsRoutes: FastifyPluginAsyncZod<{
@@ -72,7 +96,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
         key: userId ? `u:${userId}` : `d:${deviceId}`,
         userId,
         deviceId,
-        ip: request.ip ?? null,
+        ip: addressNetwork(request.ip),
       };
       await rateLimiter.consumeAll([
         [RATE_LIMITS.metricsPerIp, request.ip],

@@ -10,7 +10,6 @@
  * windows changed (through the videos module), all committed before any of them is answered: an
  * acknowledged event is never lost. A filtered event is acknowledged like any other.
  */
-import { createHmac } from 'node:crypto';
 import {
   IMPRESSION_TIMING_SLACK_MS,
   IMPRESSION_TOKEN_MAX_USES,
@@ -25,11 +24,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isTransientConflict } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
-import { lazySecret } from '../../platform/server-secrets';
 import { applyWatchDeltas, lockCounterRows } from '../videos/videos.service';
-import { IMPRESSION_TTL_MS, impressionSigner } from './impressions';
+import { IMPRESSION_TTL_MS, type ImpressionSigner, impressionSigner } from './impressions';
 import { applyEvent, EMPTY_WINDOW, type WatchWindow } from './metrics.windows';
-import { addTokenUses } from './traffic.queries';
+import { addTokenUses, insertFiltered } from './traffic.queries';
 
 export { impressionSigner } from './impressions';
 /** Views kept apart from the counts, for the brand's Performance tab and the creator's stats. */
@@ -73,8 +71,6 @@ interface Unit {
 
 interface Call {
   viewer: Viewer;
-  viewerHash: string;
-  ipHash: string | null;
   units: Unit[];
   now: Date;
   resolve(live: Set<string>): void;
@@ -105,24 +101,18 @@ function claimedPlaybackMs(window: WatchWindow, durationSec: number | null): num
   return Math.max(view, durationSec ? window.furthest * durationSec * 1000 : 0);
 }
 
-/** A row of filtered traffic, as the merge statement inserts it. */
+/** A row of filtered traffic, before the viewer and address are hashed (traffic.queries.ts). */
 interface FilteredRow {
-  video_id: string;
+  viewer: Viewer;
+  videoId: string;
   metric: 'views' | 'clicks' | 'events';
   reason: InvalidTrafficReason;
   events: number;
-  viewer_hash: string;
-  ip_hash: string | null;
 }
 
 /** What a unit that is not counted leaves: a claimed view, a click, or (neither) its other events. */
 function filteredRows(call: Call, unit: Unit, reason: InvalidTrafficReason): FilteredRow[] {
-  const base = {
-    video_id: unit.videoId,
-    reason,
-    viewer_hash: call.viewerHash,
-    ip_hash: call.ipHash,
-  };
+  const base = { viewer: call.viewer, videoId: unit.videoId, reason };
   const rows: FilteredRow[] = [];
   const clicks = unit.window.clicked ? 1 : 0;
   if (unit.window.counted)
@@ -134,8 +124,6 @@ function filteredRows(call: Call, unit: Unit, reason: InvalidTrafficReason): Fil
 
 interface MergeRow {
   viewer: Viewer;
-  viewerHash: string;
-  ipHash: string | null;
   id: string;
   window: WatchWindow;
 }
@@ -143,31 +131,24 @@ interface MergeRow {
 /**
  * Merges a group's windows into the viewers' windows of the last 24 h, under the caps: a window's
  * view and click count once per viewer (a repeat is filtered as viewer_cap), and at most
- * VIEWS_PER_IP_PER_DAY views (and clicks) per address and video in 24 h (the rest: ip_cap). Stores
- * the filtered rows the checks before found (`filtered`) and those of the caps; returns each
- * video's counter deltas: views = counted windows, vt50/vt90 = counted windows that reached
- * 50 %/90 %, clicks = clicked windows, watch_sum = the change in counted windows' furthest fractions.
+ * VIEWS_PER_IP_PER_DAY views (and clicks) per address and video in 24 h (the rest: ip_cap). Returns
+ * each video's counter deltas (kind 'delta': views = counted windows, vt50/vt90 = counted windows
+ * that reached 50 %/90 %, clicks = clicked windows, watch_sum = the change in counted windows'
+ * furthest fractions) and each claim a cap turned away (kind 'capped', with its row's ordinal).
  */
-function mergeStatement(rows: MergeRow[], filtered: FilteredRow[]): SQL {
+function mergeStatement(rows: MergeRow[]): SQL {
   const column = <T extends string | number | boolean>(pick: (row: MergeRow) => T) =>
     arrayLiteral(rows.map(pick));
   // Viewer keys, user ids and IPs go as JSON: an IP or a key is not ours to quote in an array literal.
   const viewers = JSON.stringify(
-    rows.map((row) => [
-      row.viewer.key,
-      row.viewer.userId,
-      row.viewer.ip,
-      row.viewerHash,
-      row.ipHash,
-    ]),
+    rows.map((row) => [row.viewer.key, row.viewer.userId, row.viewer.ip]),
   );
   const hours = sql`make_interval(hours => ${VIEW_WINDOW_HOURS}::int)`;
   const cap = sql.raw(String(VIEWS_PER_IP_PER_DAY));
   return sql`
     with input as (
       select b.ord, b.video_id, b.counted, b.r50, b.r90, b.clicked, b.furthest,
-        j.value->>0 as viewer_key, (j.value->>1)::uuid as user_id, j.value->>2 as ip,
-        j.value->>3 as viewer_hash, j.value->>4 as ip_hash
+        j.value->>0 as viewer_key, (j.value->>1)::uuid as user_id, j.value->>2 as ip
       from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.window.counted)}::boolean[],
           ${column((r) => r.window.reached50)}::boolean[],
           ${column((r) => r.window.reached90)}::boolean[],
@@ -256,33 +237,47 @@ function mergeStatement(rows: MergeRow[], filtered: FilteredRow[]): SQL {
       returning 1
     ),
     capped as (
-      select m.video_id, 'views' as metric,
-        case when m.was_counted then 'viewer_cap' else 'ip_cap' end as reason,
-        m.viewer_hash, m.ip_hash
+      select m.ord, m.video_id, 'views' as metric,
+        case when m.was_counted then 'viewer_cap' else 'ip_cap' end as reason
       from merged m where m.counted and not (m.new_view and m.view_fits)
       union all
-      select m.video_id, 'clicks', case when m.was_clicked then 'viewer_cap' else 'ip_cap' end,
-        m.viewer_hash, m.ip_hash
+      select m.ord, m.video_id, 'clicks', case when m.was_clicked then 'viewer_cap' else 'ip_cap' end
       from merged m where m.clicked and not (m.new_click and m.click_fits)
-    ),
-    filtered as (
-      insert into filtered_traffic (video_id, metric, reason, events, viewer_hash, ip_hash)
-      select c.video_id, c.metric, c.reason, 1, c.viewer_hash, c.ip_hash from capped c
-      union all
-      select f.video_id, f.metric, f.reason, f.events, f.viewer_hash, f.ip_hash
-      from jsonb_to_recordset(${JSON.stringify(filtered)}::jsonb) as f(video_id uuid, metric text,
-        reason text, events int, viewer_hash text, ip_hash text)
-      returning 1
     )
-    select m.video_id::text as video_id,
+    select 'delta' as kind, m.video_id::text as video_id,
       sum(m.now_counted::int - m.was_counted::int)::int as views,
       sum((m.now_counted and m.reached_50)::int - (m.was_counted and m.was_50)::int)::int as vt50,
       sum((m.now_counted and m.reached_90)::int - (m.was_counted and m.was_90)::int)::int as vt90,
       sum(m.now_clicked::int - m.was_clicked::int)::int as clicks,
       sum(case when m.now_counted then m.now_furthest::float8 else 0 end
-        - case when m.was_counted then m.was_furthest::float8 else 0 end) as watch_sum
+        - case when m.was_counted then m.was_furthest::float8 else 0 end) as watch_sum,
+      null::text as metric, null::text as reason, null::int as ord
     from merged m
-    group by m.video_id`;
+    group by m.video_id
+    union all
+    select 'capped', c.video_id::text, 0, 0, 0, 0, 0::float8, c.metric, c.reason, c.ord::int
+    from capped c`;
+}
+
+/** Stores filtered rows with the viewer and address as keyed hashes (the audit trail). */
+async function recordFiltered(
+  tx: Database,
+  signer: ImpressionSigner,
+  rows: FilteredRow[],
+): Promise<void> {
+  await insertFiltered(
+    tx,
+    await Promise.all(
+      rows.map(async (row) => ({
+        videoId: row.videoId,
+        metric: row.metric,
+        reason: row.reason,
+        events: row.events,
+        viewerHash: await signer.auditHash('viewer', row.viewer.key),
+        ipHash: row.viewer.ip ? await signer.auditHash('ip', row.viewer.ip) : null,
+      })),
+    ),
+  );
 }
 
 /**
@@ -376,28 +371,46 @@ function createGroupCommitter(db: Database) {
       const seen = byPair.get(pair);
       byPair.set(pair, {
         viewer: call.viewer,
-        viewerHash: call.viewerHash,
-        ipHash: call.ipHash,
         id: unit.videoId,
         window: seen ? mergeWindows(seen.window, unit.window) : unit.window,
       });
     }
+    const merged = [...byPair.values()];
     const { rows } = await tx.execute<{
+      kind: 'delta' | 'capped';
       video_id: string;
       views: number;
       vt50: number;
       vt90: number;
       clicks: number;
       watch_sum: number;
-    }>(mergeStatement([...byPair.values()], filtered));
-    const deltas: WatchDelta[] = rows.map((row) => ({
-      videoId: row.video_id,
-      views: Number(row.views),
-      vt50: Number(row.vt50),
-      vt90: Number(row.vt90),
-      clicks: Number(row.clicks),
-      watchSum: Number(row.watch_sum),
-    }));
+      metric: 'views' | 'clicks' | null;
+      reason: InvalidTrafficReason | null;
+      ord: number | null;
+    }>(mergeStatement(merged));
+    for (const row of rows) {
+      const viewer = merged[Number(row.ord) - 1]?.viewer;
+      if (row.kind === 'capped' && viewer && row.metric && row.reason)
+        filtered.push({
+          viewer,
+          videoId: row.video_id,
+          metric: row.metric,
+          reason: row.reason,
+          events: 1,
+        });
+    }
+    // Filtered traffic is rare in honest load: its hashes and its statement only when there is some.
+    if (filtered.length > 0) await recordFiltered(tx, impressionSigner(db), filtered);
+    const deltas: WatchDelta[] = rows
+      .filter((row) => row.kind === 'delta')
+      .map((row) => ({
+        videoId: row.video_id,
+        views: Number(row.views),
+        vt50: Number(row.vt50),
+        vt90: Number(row.vt90),
+        clicks: Number(row.clicks),
+        watchSum: Number(row.watch_sum),
+      }));
     await applyWatchDeltas(tx, deltas);
     return live;
   }
@@ -437,22 +450,6 @@ function createGroupCommitter(db: Database) {
 }
 
 const committers = new WeakMap<Database, ReturnType<typeof createGroupCommitter>>();
-const auditKeys = new WeakMap<Database, () => Promise<Buffer>>();
-
-/** A keyed hash that lets the audit tell one viewer (address) from another without naming it. */
-async function auditHash(db: Database, kind: string, value: string): Promise<string> {
-  let key = auditKeys.get(db);
-  if (!key) {
-    key = lazySecret(db, 'traffic_audit');
-    auditKeys.set(db, key);
-  }
-  return createHmac('sha256', await key())
-    .update(`${kind}\n${value}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('hex');
-}
-
 /**
  * Stores the events and moves the counters by what counts; returns how many events were accepted
  * (filtered ones included: a client is not told what was filtered). Events for videos that are not
@@ -484,6 +481,7 @@ export async function recordMetricEvents(
     eventsPerVideo.set(event.videoId, (eventsPerVideo.get(event.videoId) ?? 0) + 1);
   }
   const signer = impressionSigner(db);
+  await signer.ready();
   const viewerKeys = [
     ...(viewer.deviceId ? [`d:${viewer.deviceId}`] : []),
     ...(viewer.userId ? [`u:${viewer.userId}`] : []),
@@ -506,8 +504,6 @@ export async function recordMetricEvents(
   }
   const live = await commit({
     viewer,
-    viewerHash: await auditHash(db, 'viewer', viewer.key),
-    ipHash: viewer.ip ? await auditHash(db, 'ip', viewer.ip) : null,
     units: [...units.values()],
     now: context.now,
   });

@@ -57,6 +57,21 @@ export async function pruneTokenUses(db: Database, now: Date): Promise<number> {
   return gone.length;
 }
 
+/** A filtered row as stored: viewer and address as keyed hashes only. */
+export interface FilteredInsert {
+  videoId: string;
+  metric: 'views' | 'clicks' | 'events';
+  reason: InvalidTrafficReason;
+  events: number;
+  viewerHash: string;
+  ipHash: string | null;
+}
+
+export async function insertFiltered(tx: Database, rows: readonly FilteredInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(filteredTraffic).values([...rows]);
+}
+
 export const emptyFiltered = (): FilteredTraffic => ({ views: 0, byReason: {} });
 
 /**
