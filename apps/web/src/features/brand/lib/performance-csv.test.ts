@@ -9,7 +9,7 @@ const figures = {
   clicks: 3,
   completionRate: 0.5,
   watchRate: 0.625,
-  filtered: NO_FILTERED_TRAFFIC,
+  filtered: { views: 4, byReason: { bot_user_agent: 4 } },
 };
 
 describe('performanceCsv', () => {
@@ -34,9 +34,9 @@ describe('performanceCsv', () => {
       ],
     });
     expect(csv.split('\r\n')).toEqual([
-      'level,campaign,video,creator,views,likes,shares,clicks,completion_rate_pct,watch_pct',
-      'campaign,"Split, the bill",,,10,2,1,3,50.0,62.5',
-      `video,"Split, the bill","'=HYPERLINK(""x"")",maya,10,2,1,3,50.0,62.5`,
+      'level,campaign,video,creator,views,filtered_views,likes,shares,clicks,completion_rate_pct,watch_pct',
+      'campaign,"Split, the bill",,,10,4,2,1,3,50.0,62.5',
+      `video,"Split, the bill","'=HYPERLINK(""x"")",maya,10,4,2,1,3,50.0,62.5`,
       '',
       'date,views,likes,shares',
       '2026-11-21,4,1,0',

@@ -10,7 +10,10 @@ function field(value: string | number): string {
 
 const percent = (fraction: number) => (fraction * 100).toFixed(1);
 
-/** The Performance tab as CSV: one row per video, then one per campaign, then the daily series. */
+/**
+ * The Performance tab as CSV: one row per campaign, then one per video, then the daily series.
+ * Views are counted views; filtered_views are those kept apart (issue 16).
+ */
 export function performanceCsv(data: BrandPerformance): string {
   const rows: (string | number)[][] = [
     [
@@ -19,6 +22,7 @@ export function performanceCsv(data: BrandPerformance): string {
       'video',
       'creator',
       'views',
+      'filtered_views',
       'likes',
       'shares',
       'clicks',
@@ -33,6 +37,7 @@ export function performanceCsv(data: BrandPerformance): string {
       '',
       '',
       c.views,
+      c.filtered.views,
       c.likes,
       c.shares,
       c.clicks,
@@ -46,6 +51,7 @@ export function performanceCsv(data: BrandPerformance): string {
       v.title,
       v.creator.username,
       v.views,
+      v.filtered.views,
       v.likes,
       v.shares,
       v.clicks,
