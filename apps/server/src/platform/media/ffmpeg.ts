@@ -4,7 +4,10 @@
  * as, from that one file: no probing of formats, no other protocol, no other file.
  */
 import { execFile } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { access, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileTypeFromFile } from 'file-type';
@@ -290,14 +293,16 @@ export function progressFractions(text: string, totalSec: number): number[] {
 }
 
 /**
- * HDR to SDR (issue 14 item 4), after the picture is down to the rendition's size (a quarter of the
- * work at 1080×1920): from the source's transfer (PQ or HLG, BT.2020) to linear light with HDR's
- * reference white (203 nits, BT.2408: where HLG's 75 % and SDR's 100 % meet) as 1.0, in BT.709
- * primaries; Möbius tone-mapping (darker colours stay as they are, what is brighter than the
- * reference white is rolled off; Hable darkens everything); then BT.709 8-bit. SDR sources are
- * untouched.
+ * HDR to SDR (issue 14 item 4), the reference: after the picture is down to the rendition's size (a
+ * quarter of the work at 1080×1920), from the source's transfer (PQ or HLG, BT.2020) to linear
+ * light with HDR's reference white (203 nits, BT.2408: where HLG's 75 % and SDR's 100 % meet) as
+ * 1.0, in BT.709 primaries; Möbius tone-mapping (darker colours stay as they are, what is brighter
+ * than the reference white is rolled off; Hable darkens everything); then BT.709 8-bit. SDR sources
+ * are untouched. `zscale` and `tonemap` work in floating point, one pixel at a time: about 14 CPU
+ * seconds for 30 s at 720×1280, so the rendition runs the same mapping from a 3D LUT made from this
+ * chain (toneMapFilter); this chain is what the LUT is checked against.
  */
-function toneMap(hdr: HdrTransfer): string {
+export function referenceToneMap(hdr: HdrTransfer): string {
   return [
     'format=yuv420p10le',
     `zscale=tin=${hdr}:min=bt2020nc:pin=bt2020:rin=tv:t=linear:npl=203:p=bt709`,
@@ -308,9 +313,163 @@ function toneMap(hdr: HdrTransfer): string {
   ].join(',');
 }
 
-/** The rendition's filters: its size, and for an HDR source the tone-mapping to SDR. */
-export function renditionFilter(hdr: HdrTransfer | null): string {
-  return hdr ? `${RENDITION_SIZE},${toneMap(hdr)}` : RENDITION_SIZE;
+/** Points per side of the tone-mapping LUT (33³, the usual size; 64 measured no closer). */
+export const TONE_MAP_LUT_SIZE = 33;
+
+/**
+ * The reference tone-map on the LUT's lattice: R'G'B' in BT.2020 coded in the source's transfer
+ * (full range, floats) through the same zscale → linear → Möbius → BT.709 steps, written as the
+ * BT.709 tv-range Y'CbCr the reference would store (16-bit), and read back as the R'G'B' a player
+ * shows from it: the reference keeps colours outside BT.709 as Y'CbCr that a player clips, and so
+ * does the LUT.
+ */
+function lutLatticeChain(hdr: HdrTransfer): string {
+  return [
+    `zscale=tin=${hdr}:pin=bt2020:rin=full:t=linear:npl=203:p=bt709`,
+    'format=gbrpf32le',
+    'tonemap=tonemap=mobius:desat=0',
+    'zscale=t=bt709:p=bt709:m=bt709:r=tv',
+    'format=yuv444p16le',
+    'zscale=tin=bt709:t=bt709:pin=bt709:p=bt709:min=bt709:rin=tv:r=full',
+    'format=gbrpf32le',
+  ].join(',');
+}
+
+/**
+ * A file name ffmpeg's filter syntax can take as it is (no quoting levels to get wrong): a LUT
+ * under any other path is not used, and the reference chain runs instead.
+ */
+const PLAIN_PATH = /^[\w./-]+$/;
+
+/**
+ * The rendition's tone-mapping from a LUT (issue 14 item 10: the reference chain alone kept an HDR
+ * clip over 0.5× its length on two cores): zimg takes the resized BT.2020 Y'CbCr to 16-bit R'G'B'
+ * without changing its transfer (swscale does it for less, but up to 1.4 % off, which the roll-off
+ * turns into visible shifts), `lut3d` (tetrahedral, slice-threaded, SIMD for 16-bit planar since
+ * ffmpeg 5) maps it as the reference does, and zimg writes BT.709 tv-range 8-bit.
+ */
+export function toneMapFilter(hdr: HdrTransfer, lutFile: string): string {
+  return [
+    `zscale=tin=${hdr}:t=${hdr}:pin=bt2020:p=bt2020:min=bt2020nc:rin=tv:r=full`,
+    'format=gbrp16le',
+    `lut3d=file=${lutFile}:interp=tetrahedral`,
+    'zscale=tin=bt709:t=bt709:pin=bt709:p=bt709:m=bt709:r=tv',
+    'format=yuv420p',
+  ].join(',');
+}
+
+/** The `.cube` text for a lattice's mapped values (planar G, B, R floats; red runs fastest). */
+export function cubeText(size: number, mapped: Buffer): string {
+  const count = size ** 3;
+  const plane = (index: number) =>
+    new Float32Array(mapped.buffer, mapped.byteOffset + index * count * 4, count);
+  const [g, b, r] = [plane(0), plane(1), plane(2)];
+  const value = (v: number | undefined) => Math.min(1, Math.max(0, v ?? 0)).toFixed(6);
+  const lines = [`LUT_3D_SIZE ${size}`];
+  for (let i = 0; i < count; i += 1) lines.push(`${value(r[i])} ${value(g[i])} ${value(b[i])}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The identity lattice, planar G, B, R floats (gbrpf32le), red running fastest. */
+function latticeFrame(size: number): Buffer {
+  const count = size ** 3;
+  const [g, b, r] = [new Float32Array(count), new Float32Array(count), new Float32Array(count)];
+  let i = 0;
+  for (let bi = 0; bi < size; bi += 1) {
+    for (let gi = 0; gi < size; gi += 1) {
+      for (let ri = 0; ri < size; ri += 1) {
+        r[i] = ri / (size - 1);
+        g[i] = gi / (size - 1);
+        b[i] = bi / (size - 1);
+        i += 1;
+      }
+    }
+  }
+  return Buffer.concat([g, b, r].map((plane) => Buffer.from(plane.buffer)));
+}
+
+let lutDir: Promise<string> | null = null;
+const luts = new Map<string, Promise<string>>();
+
+/**
+ * Makes the LUT for `hdr` with the ffmpeg that runs (a fraction of a second, once per process and
+ * transfer; the file is named after the chain, the ffmpeg and its version, in a directory of this
+ * process's own under the system's temporary directory).
+ */
+async function buildLut(hdr: HdrTransfer, file: string): Promise<string> {
+  const size = TONE_MAP_LUT_SIZE;
+  const lattice = `${file}.lattice`;
+  await writeFile(lattice, latticeFrame(size));
+  try {
+    const { stdout } = await run(
+      ffmpegPath(),
+      [
+        '-v',
+        'error',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gbrpf32le',
+        '-s',
+        `${size * size}x${size}`,
+        '-i',
+        `file:${lattice}`,
+        '-vf',
+        lutLatticeChain(hdr),
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gbrpf32le',
+        'pipe:1',
+      ],
+      { encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (stdout.length !== size ** 3 * 12) throw new Error('tone-map LUT: unexpected output size');
+    await writeFile(`${file}.tmp`, cubeText(size, stdout));
+    await rename(`${file}.tmp`, file);
+    return file;
+  } finally {
+    await rm(lattice, { force: true });
+  }
+}
+
+/** The tone-mapping LUT's file for `hdr`, made on first use (toneMapFilter). */
+export async function toneMapLut(hdr: HdrTransfer): Promise<string> {
+  const tools = mediaTools().ffmpeg;
+  const key = createHash('sha256')
+    .update([tools.path, tools.version, lutLatticeChain(hdr), TONE_MAP_LUT_SIZE].join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  lutDir ??= mkdtemp(path.join(tmpdir(), 'adreel-tone-maps-')).then((dir) => {
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  });
+  const file = path.join(await lutDir, `${hdr}-${key}.cube`);
+  const made = luts.get(key);
+  if (
+    made &&
+    (await access(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return made;
+  const making = buildLut(hdr, file);
+  luts.set(key, making);
+  making.catch(() => luts.delete(key));
+  return making;
+}
+
+/**
+ * The rendition's filters: its size, and for an HDR source the tone-mapping to SDR, from the LUT
+ * (the reference chain when the LUT cannot be had).
+ */
+export async function renditionFilter(hdr: HdrTransfer | null): Promise<string> {
+  if (!hdr) return RENDITION_SIZE;
+  const lut = await toneMapLut(hdr).catch(() => null);
+  return lut && PLAIN_PATH.test(lut)
+    ? `${RENDITION_SIZE},${toneMapFilter(hdr, lut)}`
+    : `${RENDITION_SIZE},${referenceToneMap(hdr)}`;
 }
 
 /** An SDR rendition says so (BT.709), where the HDR source said BT.2020 and PQ/HLG. */
@@ -363,7 +522,7 @@ export async function transcode(
       '-t',
       String(maxSeconds),
       '-vf',
-      renditionFilter(hdr),
+      await renditionFilter(hdr),
       ...(hdr ? SDR_TAGS : []),
       ...frameTimingArgs(maxFrameRate, mediaTools().ffmpeg.major),
       '-c:v',
