@@ -5,8 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { access, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -388,17 +387,38 @@ function latticeFrame(size: number): Buffer {
   return Buffer.concat([g, b, r].map((plane) => Buffer.from(plane.buffer)));
 }
 
+/** Changes when the way a LUT is written changes, so no older file is taken for a newer one. */
+const LUT_FORMAT = 'cube-1';
+
 let lutDir: Promise<string> | null = null;
+
+/**
+ * Where the LUTs are kept: `adreel-tone-maps-<uid>` under the system's temporary directory, shared
+ * by this user's processes (a restart finds its LUTs made), used only if it is a directory of this
+ * user's that no one else may write to; otherwise a new private one for this process.
+ */
+async function toneMapDir(): Promise<string> {
+  const uid = process.getuid?.() ?? 0;
+  const dir = path.join(tmpdir(), `adreel-tone-maps-${uid}`);
+  try {
+    await mkdir(dir, { mode: 0o700 });
+  } catch {
+    // Already there: checked below.
+  }
+  const stats = await lstat(dir).catch(() => null);
+  if (stats?.isDirectory() && stats.uid === uid && (stats.mode & 0o022) === 0) return dir;
+  return mkdtemp(path.join(tmpdir(), 'adreel-tone-maps-'));
+}
 const luts = new Map<string, Promise<string>>();
 
 /**
- * Makes the LUT for `hdr` with the ffmpeg that runs (a fraction of a second, once per process and
- * transfer; the file is named after the chain, the ffmpeg and its version, in a directory of this
- * process's own under the system's temporary directory).
+ * Makes the LUT for `hdr` with the ffmpeg that runs (a fraction of a second, once per transfer:
+ * the file is named after the chain, the ffmpeg and its version, and kept for later processes;
+ * toneMapDir)
  */
 async function buildLut(hdr: HdrTransfer, file: string): Promise<string> {
   const size = TONE_MAP_LUT_SIZE;
-  const lattice = `${file}.lattice`;
+  const lattice = `${file}.${process.pid}.lattice`;
   await writeFile(lattice, latticeFrame(size));
   try {
     const { stdout } = await run(
@@ -425,8 +445,9 @@ async function buildLut(hdr: HdrTransfer, file: string): Promise<string> {
       { encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
     );
     if (stdout.length !== size ** 3 * 12) throw new Error('tone-map LUT: unexpected output size');
-    await writeFile(`${file}.tmp`, cubeText(size, stdout));
-    await rename(`${file}.tmp`, file);
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, cubeText(size, stdout));
+    await rename(partial, file);
     return file;
   } finally {
     await rm(lattice, { force: true });
@@ -437,23 +458,23 @@ async function buildLut(hdr: HdrTransfer, file: string): Promise<string> {
 export async function toneMapLut(hdr: HdrTransfer): Promise<string> {
   const tools = mediaTools().ffmpeg;
   const key = createHash('sha256')
-    .update([tools.path, tools.version, lutLatticeChain(hdr), TONE_MAP_LUT_SIZE].join('\n'))
+    .update(
+      [LUT_FORMAT, tools.path, tools.version, lutLatticeChain(hdr), TONE_MAP_LUT_SIZE].join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
-  lutDir ??= mkdtemp(path.join(tmpdir(), 'adreel-tone-maps-')).then((dir) => {
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  });
+  lutDir ??= toneMapDir();
   const file = path.join(await lutDir, `${hdr}-${key}.cube`);
-  const made = luts.get(key);
-  if (
-    made &&
-    (await access(file).then(
+  const exists = (name: string) =>
+    access(name).then(
       () => true,
       () => false,
-    ))
-  )
-    return made;
+    );
+  // One making at a time per process; a file another process made (renamed into place whole) is
+  // taken as it is; one that has gone (a cleaned temporary directory) is made again.
+  const known = luts.get(key);
+  const ready = known ? await known.catch(() => null) : (await exists(file)) ? file : null;
+  if (ready && (await exists(ready))) return ready;
   const making = buildLut(hdr, file);
   luts.set(key, making);
   making.catch(() => luts.delete(key));
