@@ -1,5 +1,4 @@
 import {
-  DEVICE_ID_HEADER,
   FEED_FIRST_PAGE_ELEMENT_ID,
   type FeedImpressions,
   type FeedPage,
@@ -13,6 +12,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { deviceId } from '@/lib/metrics/device-id';
+import { DEVICE_ID_HEADER } from '../lib/counting';
 
 export const feedKey = ['feed'] as const;
 

@@ -1,6 +1,6 @@
-import { VIEW_MIN_VISIBLE_FRACTION } from '@adreel/domain';
 import { type RefObject, useEffect, useRef } from 'react';
 import { listenForPageHide, onPageHide, trackMetric } from '@/lib/metrics/metrics-client';
+import { VIEW_MIN_VISIBLE_FRACTION } from './counting';
 import { ViewableWatch } from './viewability';
 
 /**

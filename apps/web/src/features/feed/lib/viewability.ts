@@ -1,9 +1,5 @@
-import {
-  type MetricEvent,
-  VIEW_MIN_PLAYBACK_MS,
-  VIEW_MIN_VISIBLE_FRACTION,
-  WATCH_MILESTONES,
-} from '@adreel/domain';
+import { type MetricEvent, WATCH_MILESTONES } from '@adreel/domain';
+import { VIEW_MIN_PLAYBACK_MS, VIEW_MIN_VISIBLE_FRACTION } from './counting';
 
 /**
  * A gap between two timeupdates longer than this is a seek or a stall, not playback. Browsers
