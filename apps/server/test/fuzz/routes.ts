@@ -23,6 +23,7 @@ export const ROUTES: RouteTable = {
   // System.
   'GET /healthz': { caller: 'anonymous' },
   'GET /readyz': { caller: 'anonymous' },
+  'GET /metrics': { caller: 'anonymous' },
   'GET /.well-known/jwks.json': { caller: 'anonymous' },
 
   // Access and sign-in.

@@ -75,6 +75,7 @@ describe('/api/factors', () => {
     expect(res.json().error).toEqual({
       code: 'factor_name_taken',
       message: 'You already have a factor with this name. Please choose another.',
+      requestId: expect.any(String),
     });
   });
 
@@ -129,6 +130,7 @@ describe('changing factors once one is verified', () => {
     expect(res.json().error).toEqual({
       code: 'aal2_required',
       message: 'Confirm it is you with your second factor first.',
+      requestId: expect.any(String),
     });
   });
 

@@ -86,7 +86,11 @@ describe('TOTP enrolment', () => {
     const { id, totp } = (await enrolTotp(ctx, headers)).json();
     const res = await verifyFactor(ctx, headers, id, { code: await wrongCode(totp.secret) });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'invalid_code', message: 'Invalid code' });
+    expect(res.json().error).toEqual({
+      code: 'invalid_code',
+      message: 'Invalid code',
+      requestId: expect.any(String),
+    });
   });
 
   it('accepts a challenge id from /challenge, and only once', async () => {
@@ -159,7 +163,11 @@ describe('sign-in with a verified TOTP factor', () => {
     const ticket = await ticketFor(ctx, user.email);
     const res = await mfaVerify(ctx, { ticket, factorId, code: await wrongCode(secret) });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'invalid_code', message: 'Invalid code' });
+    expect(res.json().error).toEqual({
+      code: 'invalid_code',
+      message: 'Invalid code',
+      requestId: expect.any(String),
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -209,6 +217,7 @@ describe('sign-in with a verified TOTP factor', () => {
     expect(again.json().error).toEqual({
       code: 'invalid_recovery_code',
       message: 'Invalid recovery code',
+      requestId: expect.any(String),
     });
   });
 

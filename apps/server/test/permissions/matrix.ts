@@ -154,6 +154,12 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /media/*', 'processed videos and posters: public (originals are never served)', ANYONE),
   row('GET /healthz', 'liveness: public', ANYONE),
   row('GET /readyz', 'readiness: public', ANYONE),
+  row(
+    'GET /metrics',
+    "Prometheus metrics: public unless METRICS_TOKEN or METRICS_PORT is set (decision 031); outside sign-in, so a bearer that is not an access token (a scraper's METRICS_TOKEN) is not refused",
+    ANYONE,
+    'allow',
+  ),
   row('GET /.well-known/jwks.json', 'public keys of the access tokens: public', ANYONE),
   row('GET /api/docs', 'API docs: public', ANYONE),
   row('GET /api/docs/json', 'OpenAPI document: public', ANYONE),

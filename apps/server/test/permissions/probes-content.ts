@@ -42,6 +42,7 @@ export const CONTENT_PROBES: Record<string, Build> = {
   'GET /media/*': async (actor, w) => ({ method: 'GET', url: w.mediaPath, headers: as(actor, w) }),
   'GET /healthz': get('/healthz'),
   'GET /readyz': get('/readyz'),
+  'GET /metrics': get('/metrics'),
   'GET /.well-known/jwks.json': get('/.well-known/jwks.json'),
   'GET /api/docs': get('/api/docs'),
   'GET /api/docs/json': get('/api/docs/json'),

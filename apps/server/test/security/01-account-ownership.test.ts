@@ -109,6 +109,7 @@ describe('pre-account hijacking (issue 13 item 1)', () => {
       expect(res.json().error).toEqual({
         code: 'email_not_verified',
         message: OWNERSHIP_MESSAGES.verifyEmailFirst,
+        requestId: expect.any(String),
       });
     }
     expect((await credentialsLeft(await userId())).factors).toBe(0);
