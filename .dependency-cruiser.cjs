@@ -22,6 +22,7 @@ const SCHEMA_OWNERS = {
   engagement: 'engagement',
   identities: 'oidc',
   mfa: 'mfa',
+  reports: 'reports',
   revocations: 'auth',
   submissions: 'campaigns',
   throttle: 'auth',

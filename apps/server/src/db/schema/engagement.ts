@@ -1,5 +1,4 @@
 /** What viewers do with videos (SPEC.md §3, §4, §7; DESIGN.md §3 "Feed, metrics and ranking"). */
-import { REASON_MAX } from '@adreel/domain/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,12 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, isOneOf, timestamptz } from './columns';
+import { createdAt, id, timestamptz } from './columns';
 import { users } from './users';
 import { videos } from './videos';
-
-export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** One like per user and video (DESIGN.md §3): the key makes a double like impossible. */
 export const likes = pgTable(
@@ -93,36 +89,5 @@ export const viewEvents = pgTable(
     index('view_events_viewer_idx').on(t.videoId, t.viewerKey, t.createdAt),
     // The per-address cap (issue 16) counts a video's windows by address.
     index('view_events_ip_idx').on(t.videoId, t.ip),
-  ],
-);
-
-export const reports = pgTable(
-  'reports',
-  {
-    id: id(),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
-    createdAt: createdAt(),
-    resolvedAt: timestamptz('resolved_at'),
-  },
-  (t) => [
-    // Non-blank (SPEC.md §5 "Please provide a reason") and at most REASON_MAX characters.
-    check(
-      'reports_reason_length',
-      sql`char_length(btrim(${t.reason})) >= 1 and char_length(${t.reason}) <= ${sql.raw(String(REASON_MAX))}`,
-    ),
-    check('reports_status_known', isOneOf(t.status, REPORT_STATUSES)),
-    check('reports_resolved_consistent', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
-    index('reports_status_created_idx').on(t.status, t.createdAt),
-    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
-    index('reports_video_idx').on(t.videoId),
-    // One open report per reporter and video (issue 13): a repeat finds this one instead.
-    uniqueIndex('reports_open_once').on(t.videoId, t.reporterId).where(sql`${t.status} = 'open'`),
   ],
 );

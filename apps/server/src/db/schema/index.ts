@@ -9,6 +9,7 @@ export * from './identities';
 export * from './jobs';
 export * from './mail';
 export * from './mfa';
+export * from './reports';
 export * from './revocations';
 export * from './scheduler';
 export * from './submissions';

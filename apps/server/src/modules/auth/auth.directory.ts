@@ -14,19 +14,24 @@ import { profiles, userRoles, users } from '../../db/schema/users';
  * Every account, closed ones included (`deletedAt` set), with its profile where it has one. Join it
  * on `accountDirectory.userId`; a left join keeps rows whose account is gone (userId null).
  */
-export const accountDirectory = new QueryBuilder()
-  .select({
-    userId: users.id,
-    email: users.email,
-    emailVerifiedAt: users.emailVerifiedAt,
-    deletedAt: users.deletedAt,
-    username: profiles.username,
-    displayName: profiles.displayName,
-    photoUrl: profiles.photoUrl,
-  })
-  .from(users)
-  .leftJoin(profiles, eq(profiles.userId, users.id))
-  .as('account_directory');
+export const accountDirectory = accountDirectoryAs('account_directory');
+
+/** The same read model under another name, for a query that joins it twice or names its role. */
+export function accountDirectoryAs<TAlias extends string>(name: TAlias) {
+  return new QueryBuilder()
+    .select({
+      userId: users.id,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      deletedAt: users.deletedAt,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      photoUrl: profiles.photoUrl,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .as(name);
+}
 
 /** True when the account in `userId` holds `role` (SQL, for a select or a where). */
 export function hasRoleSql(userId: AnyPgColumn | SQL, role: Role): SQL<boolean> {

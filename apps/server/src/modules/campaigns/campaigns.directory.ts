@@ -1,7 +1,7 @@
 /**
  * A read model the campaigns module publishes for other modules' queries (decision 028): the
  * campaigns open for entries right now, by the same rule upload and the briefs apply
- * (campaignIsOpen), and a creator's booked earnings. The weekly digest uses them instead of
+ * (campaignIsOpen), and a creator's booked earnings. The weekly digest uses them (the videos module the campaign titles) instead of
  * importing the campaigns tables or campaigns.queries.
  */
 import { type SQL, sql } from 'drizzle-orm';
@@ -22,6 +22,12 @@ export const openCampaignsView = new QueryBuilder()
   .from(campaigns)
   .where(campaignIsOpen())
   .as('open_campaigns');
+
+/** Every campaign's title, whatever its state: what a video's card shows of the brief it entered. */
+export const campaignTitlesView = new QueryBuilder()
+  .select({ id: campaigns.id, title: campaigns.title })
+  .from(campaigns)
+  .as('campaign_titles');
 
 /** Cents booked for the creator (recorded and paid) in the window [start, end), ISO instants. */
 export function earningsBookedSql(creatorId: string, start: string, end: string): SQL<number> {

@@ -6,9 +6,10 @@
  */
 import type { BrandCampaign, BrandSubmission, BrandTransaction } from '@adreel/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { campaigns, profiles, submissions, transactions } from '../../db/schema';
+import { campaigns } from '../../db/schema/campaigns';
+import { submissions, transactions } from '../../db/schema/submissions';
+import { accountDirectoryAs } from '../auth/auth.directory';
 
 /** Today's date in UTC, the calendar deadlines are kept in (the form checks the same day). */
 export const todayUtcSql = sql`(now() at time zone 'utc')::date`;
@@ -30,7 +31,7 @@ const availabilitySql = sql<BrandCampaign['availability']>`case
   when ${bookedCentsSql} + ${campaigns.payoutPerVideoCents} > ${campaigns.budgetTotalCents} then 'budget_spent'
   else 'open' end`;
 
-const brandProfiles = alias(profiles, 'brand_profiles');
+const brandProfiles = accountDirectoryAs('brand_profiles');
 
 export async function listBrandCampaigns(db: Database, scope: SQL | undefined, id?: string) {
   const rows = await db
@@ -97,7 +98,7 @@ export async function listOpenCampaigns(db: Database) {
   }));
 }
 
-const creatorProfiles = alias(profiles, 'creator_profiles');
+const creatorProfiles = accountDirectoryAs('creator_profiles');
 
 function person(
   id: string,

@@ -9,8 +9,10 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, profiles, submissions, transactions } from '../../db/schema';
+import { campaigns } from '../../db/schema/campaigns';
+import { submissions, transactions } from '../../db/schema/submissions';
 import { DEMO_ROLE_ACCOUNTS } from '../../db/seed-data';
+import { accountDirectory } from '../auth/auth.directory';
 import { enterDemoVideoInCampaign, listLiveDemoVideos } from '../videos/videos.service';
 
 /** Which demo video (by its file's key) enters which brief, and how far its entry has got. */
@@ -26,9 +28,9 @@ export async function ensureDemoCampaignActivity(db: Database): Promise<number> 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('adreel.demo-campaigns'))`);
     const [brand] = await tx
-      .select({ id: profiles.userId })
-      .from(profiles)
-      .where(eq(profiles.username, DEMO_ROLE_ACCOUNTS.brand.username));
+      .select({ id: accountDirectory.userId })
+      .from(accountDirectory)
+      .where(eq(accountDirectory.username, DEMO_ROLE_ACCOUNTS.brand.username));
     if (!brand) return 0;
     const briefs = await tx
       .select({

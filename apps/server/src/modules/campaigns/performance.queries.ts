@@ -8,19 +8,14 @@ import type {
   InvalidTrafficReason,
   PerformanceFigures,
 } from '@adreel/domain';
-import { and, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  campaigns,
-  likes,
-  profiles,
-  shares,
-  submissions,
-  videos,
-  viewEvents,
-} from '../../db/schema';
+import { campaigns } from '../../db/schema/campaigns';
+import { submissions } from '../../db/schema/submissions';
+import { accountDirectoryAs } from '../auth/auth.directory';
+import { dailyEngagement } from '../engagement/engagement.directory';
 import { filteredViews } from '../metrics/metrics.service';
+import { approvedVideoCountersView as videos } from '../videos/videos.directory';
 
 interface Counters {
   views: number;
@@ -43,7 +38,7 @@ function figures(c: Counters): PerformanceFigures {
   };
 }
 
-const creatorProfiles = alias(profiles, 'creator_profiles');
+const creatorProfiles = accountDirectoryAs('creator_profiles');
 
 const emptyFiltered = (): FilteredTraffic => ({ views: 0, byReason: {} });
 
@@ -86,7 +81,7 @@ export async function brandPerformance(
     .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
     .innerJoin(videos, eq(videos.id, submissions.videoId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, videos.creatorId))
-    .where(and(scope, eq(submissions.status, 'approved_by_brand'), eq(videos.status, 'approved')))
+    .where(and(scope, eq(submissions.status, 'approved_by_brand')))
     .orderBy(desc(videos.views), desc(videos.id));
 
   // Issue 16: beside the counted figures, the views kept apart (all time, like the counters).
@@ -162,31 +157,7 @@ export async function brandPerformance(
   const ids = videoRows.map((v) => v.id);
   if (ids.length > 0) {
     const since = new Date(`${firstDay}T00:00:00.000Z`);
-    const day = (column: AnyPgColumn) =>
-      sql<string>`to_char((${column} at time zone 'utc')::date, 'YYYY-MM-DD')`;
-    const [viewRows, likeRows, shareRows] = await Promise.all([
-      db
-        .select({ day: day(viewEvents.countedAt), count: sql<number>`count(*)::int` })
-        .from(viewEvents)
-        .where(
-          and(
-            inArray(viewEvents.videoId, ids),
-            isNotNull(viewEvents.countedAt),
-            gte(viewEvents.countedAt, since),
-          ),
-        )
-        .groupBy(sql`1`),
-      db
-        .select({ day: day(likes.createdAt), count: sql<number>`count(*)::int` })
-        .from(likes)
-        .where(and(inArray(likes.videoId, ids), gte(likes.createdAt, since)))
-        .groupBy(sql`1`),
-      db
-        .select({ day: day(shares.createdAt), count: sql<number>`count(*)::int` })
-        .from(shares)
-        .where(and(inArray(shares.videoId, ids), gte(shares.createdAt, since)))
-        .groupBy(sql`1`),
-    ]);
+    const [viewRows, likeRows, shareRows] = await dailyEngagement(db, ids, since);
     for (const [rows, key] of [
       [viewRows, 'views'],
       [likeRows, 'likes'],

@@ -1,7 +1,7 @@
 /** The person behind a creator's profile (SPEC.md §2 Profile); the rest is profiles.service.ts. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { profiles, userRoles, users } from '../../db/schema';
+import { accountDirectory, hasRoleSql } from '../auth/auth.directory';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,14 +11,20 @@ export async function findProfilePerson(db: Database, userId: string) {
   if (!UUID.test(userId)) return null;
   const [person] = await db
     .select({
-      id: profiles.userId,
-      username: profiles.username,
-      displayName: profiles.displayName,
-      photoUrl: profiles.photoUrl,
-      isCreator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${profiles.userId} and ${userRoles.role} = 'creator')`,
+      id: accountDirectory.userId,
+      // A profile exists (the where below), so its columns are there.
+      username: sql<string>`${accountDirectory.username}`,
+      displayName: sql<string>`${accountDirectory.displayName}`,
+      photoUrl: accountDirectory.photoUrl,
+      isCreator: hasRoleSql(accountDirectory.userId, 'creator'),
     })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(eq(profiles.userId, userId), isNull(users.deletedAt)));
+    .from(accountDirectory)
+    .where(
+      and(
+        eq(accountDirectory.userId, userId),
+        isNull(accountDirectory.deletedAt),
+        isNotNull(accountDirectory.username),
+      ),
+    );
   return person ?? null;
 }

@@ -11,10 +11,16 @@ import {
   REQUEST_MESSAGES,
   type ReportResult,
 } from '@adreel/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { likes, reports, shares } from '../../db/schema/engagement';
+import { likes, shares } from '../../db/schema/engagement';
 import { notFound } from '../../platform/errors';
+import {
+  findOpenReport,
+  insertOpenReport,
+  listReportsBy,
+  type ReportRow,
+} from '../reports/reports.service';
 import {
   countLike,
   countShare,
@@ -96,7 +102,7 @@ export async function reportVideo(
   videoId: string,
   reason: string,
 ): Promise<ReportResult> {
-  const shape = (report: typeof reports.$inferSelect, alreadyReported: boolean): ReportResult => ({
+  const shape = (report: ReportRow, alreadyReported: boolean): ReportResult => ({
     id: report.id,
     videoId: report.videoId,
     reason: report.reason,
@@ -109,25 +115,9 @@ export async function reportVideo(
   for (let attempt = 0; ; attempt += 1) {
     const result = await db.transaction(async (tx) => {
       await approvedVideo(tx, videoId);
-      const [report] = await tx
-        .insert(reports)
-        .values({ videoId, reporterId, reason })
-        .onConflictDoNothing({
-          target: [reports.videoId, reports.reporterId],
-          where: sql`${reports.status} = 'open'`,
-        })
-        .returning();
+      const report = await insertOpenReport(tx, { videoId, reporterId, reason });
       if (report) return shape(report, false);
-      const [open] = await tx
-        .select()
-        .from(reports)
-        .where(
-          and(
-            eq(reports.videoId, videoId),
-            eq(reports.reporterId, reporterId),
-            eq(reports.status, 'open'),
-          ),
-        );
+      const open = await findOpenReport(tx, videoId, reporterId);
       return open ? shape(open, true) : null;
     });
     if (result || attempt >= 2) {
@@ -139,11 +129,7 @@ export async function reportVideo(
 
 /** The reporter's own reports, newest first, with what became of each. */
 export async function listMyReports(db: Database, reporterId: string): Promise<MyReport[]> {
-  const rows = await db
-    .select()
-    .from(reports)
-    .where(eq(reports.reporterId, reporterId))
-    .orderBy(desc(reports.createdAt), desc(reports.id));
+  const rows = await listReportsBy(db, reporterId);
   const titles = await findVideoTitles(
     db,
     rows.map((report) => report.videoId),

@@ -1,10 +1,10 @@
 /** The reports table's SQL: reports with their reporter (SPEC.md §7 "Reports"), deciding them. */
-import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { profiles, reports, users } from '../../db/schema';
+import { reports } from '../../db/schema/reports';
+import { accountDirectory, accountDirectoryAs } from '../auth/auth.directory';
 
-const reporterProfile = alias(profiles, 'reporter_profile');
+const reporterProfile = accountDirectoryAs('reporter_profile');
 
 /** Reports with their reporter's username, newest first or recently closed first; at most 200. */
 export function selectReportRows(
@@ -45,16 +45,15 @@ export async function closeReports(tx: Database, where: SQL, outcome: 'dismissed
   if (closed.length === 0) return [];
   const people = await tx
     .select({
-      id: users.id,
-      email: users.email,
-      username: profiles.username,
-      displayName: profiles.displayName,
+      id: accountDirectory.userId,
+      email: accountDirectory.email,
+      username: accountDirectory.username,
+      displayName: accountDirectory.displayName,
     })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .from(accountDirectory)
     .where(
       inArray(
-        users.id,
+        accountDirectory.userId,
         closed.map((r) => r.reporterId),
       ),
     );
@@ -66,4 +65,50 @@ export async function closeReports(tx: Database, where: SQL, outcome: 'dismissed
 
 export function countOpenReports(db: Database): Promise<number> {
   return db.$count(reports, eq(reports.status, 'open'));
+}
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/** Files an open report; undefined when the reporter already has one open on the video. */
+export async function insertOpenReport(
+  tx: Database,
+  report: { videoId: string; reporterId: string; reason: string },
+): Promise<ReportRow | undefined> {
+  const [row] = await tx
+    .insert(reports)
+    .values(report)
+    .onConflictDoNothing({
+      target: [reports.videoId, reports.reporterId],
+      where: sql`${reports.status} = 'open'`,
+    })
+    .returning();
+  return row;
+}
+
+/** The reporter's open report on the video, if any. */
+export async function findOpenReport(
+  tx: Database,
+  videoId: string,
+  reporterId: string,
+): Promise<ReportRow | undefined> {
+  const [open] = await tx
+    .select()
+    .from(reports)
+    .where(
+      and(
+        eq(reports.videoId, videoId),
+        eq(reports.reporterId, reporterId),
+        eq(reports.status, 'open'),
+      ),
+    );
+  return open;
+}
+
+/** The reporter's own reports, newest first. */
+export function listReportsBy(db: Database, reporterId: string): Promise<ReportRow[]> {
+  return db
+    .select()
+    .from(reports)
+    .where(eq(reports.reporterId, reporterId))
+    .orderBy(desc(reports.createdAt), desc(reports.id));
 }

@@ -7,7 +7,7 @@ import { type AdminCounts, type AdminReport, FEED_MESSAGES } from '@adreel/domai
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { reports } from '../../db/schema';
+import { reports } from '../../db/schema/reports';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -28,6 +28,14 @@ import {
   openReports,
   reportIs,
   selectReportRows,
+} from './reports.queries';
+
+/** Filing and listing a reporter's reports, for the engagement module (the Report button, My reports). */
+export {
+  findOpenReport,
+  insertOpenReport,
+  listReportsBy,
+  type ReportRow,
 } from './reports.queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
