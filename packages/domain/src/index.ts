@@ -6,6 +6,7 @@ export * from './constants';
 export * from './feed-api';
 export * from './format';
 export * from './identity-api';
+export * from './jobs-api';
 export * from './messages';
 export * from './mfa-api';
 export * from './ownership-api';
