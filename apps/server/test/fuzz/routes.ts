@@ -117,6 +117,8 @@ export const ROUTES: RouteTable = {
   'GET /api/admin/audit': { caller: 'admin' },
   'GET /api/admin/audit/facets': { caller: 'admin' },
   'GET /api/admin/outbox': { caller: 'admin' },
+  'GET /api/admin/jobs': { caller: 'admin' },
+  'POST /api/admin/jobs/:id/retry': { caller: 'admin' },
   'POST /api/admin/digest/test': { caller: 'admin' },
   'GET /api/admin/counts': { caller: 'admin' },
   'GET /api/admin/videos': { caller: 'admin' },

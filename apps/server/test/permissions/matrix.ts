@@ -334,6 +334,12 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /api/admin/access-requests', 'admin only', ADMIN_ONLY),
   row('POST /api/admin/access-requests/:id/decline', 'admin only', ADMIN_ONLY),
   row('GET /api/admin/outbox', 'admin only', ADMIN_ONLY),
+  row('GET /api/admin/jobs', 'admin only', ADMIN_ONLY),
+  row(
+    'POST /api/admin/jobs/:id/retry',
+    "admin only (creator A's failed processing job)",
+    ADMIN_ONLY,
+  ),
   row('POST /api/admin/digest/test', 'admin only', ADMIN_ONLY),
   row('GET /api/admin/counts', 'admin only', ADMIN_ONLY),
   row('GET /api/admin/counts/stream', 'admin only', ADMIN_ONLY),

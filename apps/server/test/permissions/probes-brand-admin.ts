@@ -1,13 +1,17 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import {
   accessRequests,
   campaigns,
+  jobs,
   reports,
   submissions,
   transactions,
   videos,
   whitelist,
 } from '../../src/db/schema';
+import { PROCESS_VIDEO_QUEUE } from '../../src/modules/videos/upload.service';
 import { createCampaign, createVideo } from '../support/factories';
 import { as, type Build, get, listOf, NOT_BRAND_A, one, post } from './probe';
 import { unique, type World } from './world';
@@ -15,6 +19,28 @@ import { unique, type World } from './world';
 async function pendingVideoOfA(w: World) {
   const video = await createVideo(w.db, { creatorId: w.users.creatorA.id });
   return { id: video.id, row: () => w.db.select().from(videos).where(eq(videos.id, video.id)) };
+}
+
+/** Creator A's video whose processing failed for good, its original kept for a retry. */
+async function failedProcessingJobOfA(w: World) {
+  const video = await createVideo(w.db, { creatorId: w.users.creatorA.id, status: 'failed' });
+  const uploadId = `matrix${unique()}`;
+  mkdirSync(path.join(w.dataDir, 'uploads'), { recursive: true });
+  writeFileSync(path.join(w.dataDir, 'uploads', uploadId), Buffer.alloc(1024, 7));
+  const job = await one(
+    w.db
+      .insert(jobs)
+      .values({
+        queue: PROCESS_VIDEO_QUEUE,
+        payload: { videoId: video.id, uploadId },
+        state: 'failed',
+        attempts: 1,
+        lastError: 'Not a video container',
+        finishedAt: new Date(),
+      })
+      .returning(),
+  );
+  return { id: job.id, row: () => w.db.select().from(jobs).where(eq(jobs.id, job.id)) };
 }
 
 async function submissionToA(w: World) {
@@ -182,6 +208,11 @@ export const BRAND_ADMIN_PROBES: Record<string, Build> = {
     };
   },
   'GET /api/admin/outbox': get('/api/admin/outbox'),
+  'GET /api/admin/jobs': get('/api/admin/jobs'),
+  'POST /api/admin/jobs/:id/retry': async (actor, w) => {
+    const job = await failedProcessingJobOfA(w);
+    return { ...(await post(`/api/admin/jobs/${job.id}/retry`)(actor, w)), row: job.row };
+  },
   'POST /api/admin/digest/test': post('/api/admin/digest/test'),
   'GET /api/admin/counts': get('/api/admin/counts'),
   'GET /api/admin/counts/stream': async (actor, w) => ({

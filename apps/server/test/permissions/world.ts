@@ -72,6 +72,8 @@ export interface World {
     identityId: string;
   };
   mediaPath: string;
+  /** The app's DATA_DIR (uploads' originals live in its uploads folder). */
+  dataDir: string;
   /** A new user holding `actor`'s role, signed in, for requests that end or change the caller. */
   standIn(actor: Actor, options?: { password?: boolean }): Promise<Headers>;
   close(): Promise<void>;
@@ -212,6 +214,7 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
   return {
     t,
     db,
+    dataDir,
     baseUrl,
     users,
     headers,

@@ -2,7 +2,8 @@
  * The processing job (DESIGN.md §3 "Videos"): transcode the original to H.264/AAC MP4 within
  * 720×1280 with +faststart, take a poster frame, put both in storage, then the video becomes
  * pending (SPEC.md's review state) and the original is deleted. A file ffmpeg cannot read fails the
- * video with a reason the creator can act on; other faults are retried by the queue.
+ * video with a reason the creator can act on, keeping the original for an admin's retry (issue 17
+ * item 5); other faults are retried by the queue.
  *
  * An attempt may die at any point (kill -9) and be taken over once its lease passes, so each step
  * is safe to repeat: the work folder and the video's storage folder are cleared before a new
@@ -49,7 +50,7 @@ const workDir = (config: Config, videoId: string) =>
 /** Where a video's renditions live in storage: one folder per video, removable at once. */
 export const videoMediaDir = (videoId: string) => `videos/${videoId}`;
 
-async function removeOriginal(config: Config, uploadId: string): Promise<void> {
+export async function removeOriginal(config: Config, uploadId: string): Promise<void> {
   const file = path.join(uploadsDir(config), path.basename(uploadId));
   await rm(file, { force: true });
   await rm(`${file}.json`, { force: true });
@@ -182,9 +183,10 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
   }
 
   async function onFailed(job: JobRow): Promise<void> {
-    const { videoId, uploadId } = job.payload as ProcessVideoPayload;
+    // The original stays (issue 17 item 5): an admin may retry the job from /admin/jobs. It goes
+    // when an attempt succeeds or finds the video no longer processing (deleted, rejected).
+    const { videoId } = job.payload as ProcessVideoPayload;
     await markProcessingFailed(db, videoId, FAILED_REASON);
-    await removeOriginal(config, uploadId);
     await rm(workDir(config, videoId), { recursive: true, force: true });
     const [video] = await db
       .select({ status: videos.status })

@@ -24,3 +24,8 @@ export function mayTouchUpload(
 export function mayModerateVideos(actor: Actor | null): boolean {
   return inArea(actor, 'admin');
 }
+
+/** Failed and stuck processing jobs, and their retry (issue 17 item 5): admins only. */
+export function mayManageProcessingJobs(actor: Actor | null): boolean {
+  return inArea(actor, 'admin');
+}

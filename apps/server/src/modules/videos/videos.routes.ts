@@ -24,6 +24,7 @@ import {
   creatorStats,
   openCampaignsForUpload,
 } from '../campaigns/creator.service';
+import { processingJobRoutes } from './processing-jobs.routes';
 import { featureVideo, listOwnVideos, listVideosForReview, moderateVideo } from './videos.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -94,6 +95,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
 }> = async (app, { context, storage }) => {
   const { db } = context;
+  await app.register(processingJobRoutes, { context });
   // Admin only, as every route under /api/admin (platform/admin-guard.ts).
   const moderationErrors = {
     404: errorResponseSchema,

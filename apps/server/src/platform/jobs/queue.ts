@@ -179,6 +179,41 @@ export async function expireAbandonedJobs(db: Database, queue: string): Promise<
     .returning();
 }
 
+/** A job failed for good, or running with its lease over (its worker stopped): an admin's to see. */
+const troubled = sql`(${jobs.state} = 'failed' or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))`;
+
+/** The latest 100 troubled jobs of `queue` (issue 17 item 5), newest first. */
+export function listTroubledJobs(db: Database, queue: string): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, queue), troubled))
+    .orderBy(sql`coalesce(${jobs.finishedAt}, ${jobs.lockedUntil}) desc`, jobs.id)
+    .limit(100);
+}
+
+/**
+ * Queues a troubled job of `queue` again with all its attempts (an admin's retry); its last error
+ * stays until an attempt succeeds. Returns the job as it was, or null when it is not troubled.
+ */
+export async function requeueTroubledJob(
+  tx: Database,
+  queue: string,
+  id: string,
+): Promise<JobRow | null> {
+  const [before] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.queue, queue), troubled))
+    .for('update');
+  if (!before) return null;
+  await tx
+    .update(jobs)
+    .set({ state: 'queued', attempts: 0, lockedUntil: null, finishedAt: null, runAt: sql`now()` })
+    .where(eq(jobs.id, id));
+  return before;
+}
+
 export interface JobHandler {
   /** Does the work; throw to retry, throw PermanentJobError to fail at once. */
   run(job: JobRow): Promise<void>;
