@@ -12,6 +12,7 @@ import { weeklyDigestTask } from './modules/digest/digest.tasks';
 import { tokenUsesPruneTask } from './modules/metrics/metrics.tasks';
 import { scoreRecomputeTask } from './modules/ranking/ranking.tasks';
 import { ensureDemoVideos } from './modules/videos/demo-videos';
+import { removeStaleFailedOriginals } from './modules/videos/processing-jobs.service';
 import { purgeRejectedMedia } from './modules/videos/video-media';
 import { printDemoAccounts } from './platform/banner';
 import { startMaintenance } from './platform/maintenance';
@@ -70,6 +71,10 @@ async function main(): Promise<void> {
   const stopMaintenance = runsBackgroundWork
     ? startMaintenance(database.db, logger, [
         { name: 'media of rejected videos', run: () => purgeRejectedMedia(database.db, storage) },
+        {
+          name: 'originals of long-failed processing',
+          run: () => removeStaleFailedOriginals(database.db, config),
+        },
       ])
     : () => {};
   // Periodic tasks shared by every such process, each run claimed by one (platform/scheduler.ts).
