@@ -12,6 +12,8 @@ export const SCREEN_TITLES = {
   invites: 'Invites',
   whitelist: 'Whitelist',
   outbox: 'Outbox',
+  /** /admin/jobs: failed and stuck video processing (issue 17 item 5). */
+  failedJobs: 'Failed jobs',
   auditLog: 'Audit log',
   guidelines: 'Community Guidelines',
   /** /how-we-count: what a view is and what is kept apart (issue 16). */
