@@ -47,6 +47,7 @@ describe('drawer sections', () => {
         'Invites /admin/invites',
         'Whitelist /admin/whitelist',
         'Outbox /admin/outbox',
+        'Failed jobs /admin/jobs',
         'Audit log /admin/audit',
       ],
     ]);

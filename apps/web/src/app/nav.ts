@@ -13,6 +13,7 @@ import {
   Megaphone,
   ShieldCheck,
   Ticket,
+  TriangleAlert,
   Trophy,
   Upload,
   UserRound,
@@ -83,6 +84,7 @@ const ADMIN: NavSection = {
     { label: SCREEN_TITLES.whitelist, to: '/admin/whitelist', icon: ListChecks },
     // DESIGN.md §3: mail kept in the outbox is read here when no SMTP server is configured.
     { label: SCREEN_TITLES.outbox, to: '/admin/outbox', icon: Mail },
+    { label: SCREEN_TITLES.failedJobs, to: '/admin/jobs', icon: TriangleAlert },
     { label: SCREEN_TITLES.auditLog, to: '/admin/audit', icon: History },
   ],
 };

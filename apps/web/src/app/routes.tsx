@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('@/routes/admin-whitelist')),
                   },
                   { path: 'admin/outbox', lazy: page(() => import('@/routes/admin-outbox')) },
+                  { path: 'admin/jobs', lazy: page(() => import('@/routes/admin-jobs')) },
                   { path: 'admin/audit', lazy: page(() => import('@/routes/admin-audit')) },
                 ],
               },
