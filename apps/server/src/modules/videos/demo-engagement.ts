@@ -11,7 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { likes, profiles, shares, videos, viewEvents } from '../../db/schema';
+import { videos } from '../../db/schema/videos';
+import { accountDirectory as profiles } from '../auth/auth.directory';
+import {
+  anyViewWindows,
+  type DemoLike,
+  type DemoShare,
+  type DemoViewWindow,
+  insertDemoEngagementRows,
+} from '../engagement/engagement.demo';
 import { recomputeAllScores } from '../ranking/ranking.service';
 
 /** Per demo (by its key): how big and how good its audience was. */
@@ -107,15 +115,15 @@ export async function ensureDemoEngagement(db: Database, now = new Date()): Prom
       .where(like(videos.fileUrl, '/media/videos/demo-%'));
     if (demos.length === 0) return 0;
     const ids = demos.map((d) => d.id);
-    if ((await tx.$count(viewEvents, inArray(viewEvents.videoId, ids))) > 0) return 0;
+    if (await anyViewWindows(tx, ids)) return 0;
 
     const fans = await tx
       .select({ userId: profiles.userId })
       .from(profiles)
       .where(inArray(profiles.username, DEMO_FANS));
-    const windows: (typeof viewEvents.$inferInsert)[] = [];
-    const likeRows: (typeof likes.$inferInsert)[] = [];
-    const shareRows: (typeof shares.$inferInsert)[] = [];
+    const windows: DemoViewWindow[] = [];
+    const likeRows: DemoLike[] = [];
+    const shareRows: DemoShare[] = [];
     const hour = 3_600_000;
 
     for (const demo of demos) {
@@ -158,10 +166,7 @@ export async function ensureDemoEngagement(db: Database, now = new Date()): Prom
         });
     }
 
-    for (let start = 0; start < windows.length; start += 1000)
-      await tx.insert(viewEvents).values(windows.slice(start, start + 1000));
-    if (likeRows.length > 0) await tx.insert(likes).values(likeRows).onConflictDoNothing();
-    if (shareRows.length > 0) await tx.insert(shares).values(shareRows).onConflictDoNothing();
+    await insertDemoEngagementRows(tx, windows, likeRows, shareRows);
 
     // The counters as the metrics endpoint and the like and share endpoints keep them: from the rows.
     await tx.execute(sql`

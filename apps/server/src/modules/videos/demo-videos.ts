@@ -15,9 +15,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { profiles, videos } from '../../db/schema';
+import { videos } from '../../db/schema/videos';
 import { ffmpegPath, POSTER_EXT, posterArgs } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
+import { accountDirectory as profiles } from '../auth/auth.directory';
 import { ensureDemoCampaignActivity } from '../campaigns/demo-campaigns';
 import { ensureDemoEngagement } from './demo-engagement';
 

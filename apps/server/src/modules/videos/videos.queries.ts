@@ -6,7 +6,9 @@
 import type { Video, VideoStatus } from '@adreel/domain';
 import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, profiles, videos } from '../../db/schema';
+import { videos } from '../../db/schema/videos';
+import { accountDirectory as profiles } from '../auth/auth.directory';
+import { campaignTitlesView as campaigns } from '../campaigns/campaigns.directory';
 
 const videoColumns = {
   video: videos,
