@@ -8,34 +8,29 @@ import { randomUUID } from 'node:crypto';
 import { VIEWS_PER_IP_PER_DAY } from '@adreel/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shares, videos, viewEvents } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/app';
+import { shares, viewEvents } from '../../src/db/schema';
+import type { TestApp } from '../support/app';
 import { signedInUser } from '../support/auth';
 import { type TestClock, testClock } from '../support/clock';
 import { createVideo } from '../support/factories';
-import { type Client, postMetrics, servedTokens, watchEvents } from '../support/impressions';
+import {
+  type Client,
+  countingTestApp,
+  postMetrics,
+  servedTokens,
+  videoCounters,
+  watchEvents,
+} from '../support/impressions';
 
 let t: TestApp;
 let clock: TestClock;
 beforeAll(async () => {
   clock = testClock();
-  t = await createTestApp(
-    {},
-    {
-      rateLimits: { metricsPerIp: 1_000_000, metricsPerViewer: 1_000_000 },
-      impressionClock: clock.now,
-    },
-  );
+  t = await countingTestApp(clock);
 });
 afterAll(() => t?.close());
 
-async function counters(videoId: string) {
-  const [row] = await t.database.db
-    .select({ views: videos.views, clicks: videos.clicks, shares: videos.shares })
-    .from(videos)
-    .where(eq(videos.id, videoId));
-  return row;
-}
+const counters = (videoId: string) => videoCounters(t, videoId);
 
 async function reasons(videoId: string, metric: string): Promise<string[]> {
   const { rows } = await t.database.db.execute<{ reason: string }>(sql`

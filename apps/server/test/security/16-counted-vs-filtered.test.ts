@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../src/db/schema';
 import { recomputeScores } from '../../src/modules/ranking/ranking.queries';
 import { submitEntry } from '../http/campaigns.support';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signedInUser } from '../support/auth';
 import { type TestClock, testClock } from '../support/clock';
 import { createCampaign, createUser, createVideo } from '../support/factories';
 import {
   type Client,
+  countingTestApp,
   HEADLESS_UA,
   postMetrics,
   servedTokens,
@@ -32,13 +33,7 @@ function honest(): Client {
 
 beforeAll(async () => {
   clock = testClock();
-  t = await createTestApp(
-    {},
-    {
-      rateLimits: { metricsPerIp: 1_000_000, metricsPerViewer: 1_000_000 },
-      impressionClock: clock.now,
-    },
-  );
+  t = await countingTestApp(clock);
 });
 afterAll(() => t?.close());
 

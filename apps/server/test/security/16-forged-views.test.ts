@@ -10,10 +10,16 @@ import { VIEWS_PER_IP_PER_DAY } from '@adreel/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { type TestClock, testClock } from '../support/clock';
 import { createVideo } from '../support/factories';
-import { postMetrics, servedTokens, watchEvents } from '../support/impressions';
+import {
+  countingTestApp,
+  postMetrics,
+  servedTokens,
+  videoCounters,
+  watchEvents,
+} from '../support/impressions';
 
 const FORGED = 400;
 const ATTACKER = '198.51.100.7';
@@ -22,24 +28,11 @@ let t: TestApp;
 let clock: TestClock;
 beforeAll(async () => {
   clock = testClock();
-  t = await createTestApp(
-    {},
-    {
-      // The attack is not stopped by the request limits here: the counting must hold on its own.
-      rateLimits: { metricsPerIp: 1_000_000, metricsPerViewer: 1_000_000 },
-      impressionClock: clock.now,
-    },
-  );
+  t = await countingTestApp(clock);
 });
 afterAll(() => t?.close());
 
-async function views(videoId: string): Promise<number> {
-  const [row] = await t.database.db
-    .select({ views: videos.views })
-    .from(videos)
-    .where(eq(videos.id, videoId));
-  return row?.views ?? -1;
-}
+const views = async (videoId: string) => (await videoCounters(t, videoId)).views;
 
 async function filteredByReason(videoId: string): Promise<Record<string, number>> {
   const { rows } = await t.database.db.execute<{ reason: string; n: number }>(sql`

@@ -6,18 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { IMPRESSION_TOKEN_MAX_USES, IMPRESSION_TOKEN_TTL_MINUTES } from '@adreel/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videos } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signedInUser } from '../support/auth';
 import { type TestClock, testClock } from '../support/clock';
 import { createVideo } from '../support/factories';
 import {
   type Client,
+  countingTestApp,
   HEADLESS_UA,
   postMetrics,
   servedTokens,
+  videoCounters,
   watchEvents,
 } from '../support/impressions';
 
@@ -32,23 +33,11 @@ function newClient(extra: Partial<Client> = {}): Client {
 
 beforeAll(async () => {
   clock = testClock();
-  t = await createTestApp(
-    {},
-    {
-      rateLimits: { metricsPerIp: 1_000_000, metricsPerViewer: 1_000_000 },
-      impressionClock: clock.now,
-    },
-  );
+  t = await countingTestApp(clock);
 });
 afterAll(() => t?.close());
 
-async function counters(videoId: string) {
-  const [row] = await t.database.db
-    .select({ views: videos.views, clicks: videos.clicks, vt90: videos.vt90Count })
-    .from(videos)
-    .where(eq(videos.id, videoId));
-  return row;
-}
+const counters = (videoId: string) => videoCounters(t, videoId);
 
 async function filtered(videoId: string): Promise<Array<{ metric: string; reason: string }>> {
   const { rows } = await t.database.db.execute<{ metric: string; reason: string }>(sql`

@@ -4,8 +4,12 @@
  * the playback they claim. These helpers mint tokens as GET /api/feed would, issued a minute ago by
  * default (so a 30 s video's milestones are possible), and fill them into a metric body.
  */
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
+import { videos } from '../../src/db/schema/videos';
 import { impressionSigner } from '../../src/modules/metrics/metrics.service';
+import { createTestApp, type TestApp } from './app';
+import type { TestClock } from './clock';
 
 /** A desktop Chrome's user agent: what a real viewer's browser sends. */
 export const BROWSER_UA =
@@ -127,4 +131,34 @@ export function postMetrics(t: Injecting, client: Client, events: unknown[]) {
     payload: JSON.stringify({ deviceId: client.deviceId, events }),
     ...(client.ip ? { remoteAddress: client.ip } : {}),
   });
+}
+
+/**
+ * An app where only the counting stands between a client and the counters: the request limits are
+ * out of the way (an attack must be stopped by the counting on its own) and tokens are issued and
+ * checked on the test's clock.
+ */
+export function countingTestApp(clock: TestClock): Promise<TestApp> {
+  return createTestApp(
+    {},
+    {
+      rateLimits: { metricsPerIp: 1_000_000, metricsPerViewer: 1_000_000 },
+      impressionClock: clock.now,
+    },
+  );
+}
+
+/** A video's counters as stored: what leaderboards, scores and the brand's figures read. */
+export async function videoCounters(t: TestApp, videoId: string) {
+  const [row] = await t.database.db
+    .select({
+      views: videos.views,
+      clicks: videos.clicks,
+      shares: videos.shares,
+      vt90: videos.vt90Count,
+    })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  if (!row) throw new Error(`no video ${videoId}`);
+  return row;
 }
