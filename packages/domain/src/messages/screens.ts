@@ -30,3 +30,8 @@ export const COMMON_TEXTS = {
   /** A creator's profile that does not exist (404 of /api/profiles/:id, and the profile screen). */
   creatorNotFound: 'Creator not found',
 } as const;
+
+/** An admin list's count line: "1 mail, newest first", "3 jobs, newest first". */
+export function countNewestFirst(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}, newest first`;
+}

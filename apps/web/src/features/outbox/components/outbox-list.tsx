@@ -1,4 +1,9 @@
-import { OUTBOX_TEXTS, type OutboxList as OutboxListData, type OutboxMail } from '@adreel/domain';
+import {
+  countNewestFirst,
+  OUTBOX_TEXTS,
+  type OutboxList as OutboxListData,
+  type OutboxMail,
+} from '@adreel/domain';
 import { ChevronRight, Eye, Inbox, LockKeyhole, Mail, RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -94,8 +99,7 @@ export function OutboxList() {
       {outbox.data && <SecretsNotice list={outbox.data} />}
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {outbox.isSuccess &&
-            `${mails.length} ${mails.length === 1 ? 'mail' : 'mails'}, newest first`}
+          {outbox.isSuccess && countNewestFirst(mails.length, 'mail', 'mails')}
         </p>
         <Button
           variant="outline"

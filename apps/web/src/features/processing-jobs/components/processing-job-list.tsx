@@ -1,4 +1,4 @@
-import type { ProcessingJob } from '@adreel/domain';
+import { countNewestFirst, type ProcessingJob } from '@adreel/domain';
 import { CircleCheck, RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -75,7 +75,7 @@ export function ProcessingJobList() {
     <>
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {list.isSuccess && `${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'}, newest first`}
+          {list.isSuccess && countNewestFirst(jobs.length, 'job', 'jobs')}
         </p>
         <Button
           variant="outline"
