@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   accessToken,
@@ -149,4 +150,31 @@ test('a user downloads their data and deletes their account; the admin sees it i
   const entries = admin.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
   await expect(entries.first()).toContainText('Account delete');
   await expect(entries.first()).toContainText('Deleted user');
+});
+
+test('the Failed jobs screen says when nothing failed, on a phone and a laptop without sideways scrolling', async ({
+  browser,
+}) => {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  for (const [name, viewport] of [
+    ['390x844', { width: 390, height: 844 }],
+    ['1280x800', { width: 1280, height: 800 }],
+  ] as const) {
+    const context = await browser.newContext({ viewport });
+    const admin = await context.newPage();
+    await signInThroughScreen(admin, DEMO.admin);
+    await expect(admin).toHaveURL(/\/admin$/);
+    await admin.goto('/admin/jobs');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Failed jobs' })).toBeVisible();
+    // The demo's videos all processed: the list says so rather than showing nothing.
+    await expect(admin.getByText('No failed or stuck jobs')).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    const overflow = await admin.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `horizontal scroll at ${name}`).toBeLessThanOrEqual(0);
+    if (dir) await admin.screenshot({ path: `${dir}/admin-jobs-${name}.png` });
+    await context.close();
+  }
 });

@@ -75,7 +75,7 @@ export function ProcessingJobList() {
     <>
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {list.isSuccess && countNewestFirst(jobs.length, 'job', 'jobs')}
+          {list.isSuccess && jobs.length > 0 && countNewestFirst(jobs.length, 'job', 'jobs')}
         </p>
         <Button
           variant="outline"
