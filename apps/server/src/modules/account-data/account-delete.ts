@@ -19,9 +19,7 @@ import {
   identities,
   likes,
   mailOutbox,
-  mfaChallenges,
   mfaFactors,
-  mfaRecoveryCodes,
   oidcFlows,
   profiles,
   sessions,
@@ -37,6 +35,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { type Actor, authorize } from '../../platform/policy';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { verifyPassword } from '../auth/auth.passwords';
+import { dropAllFactors } from '../mfa/mfa.accounts';
 import { uncountEngagement, withdrawCreatorVideos } from '../videos/videos.service';
 import { isFreshSignIn, mayHandleAccountData } from './account-data.policy';
 
@@ -100,9 +99,7 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
   // Sign-in methods and everything that proves who they are.
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
-  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-  await tx.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+  await dropAllFactors(tx, userId);
   await tx.delete(identities).where(eq(identities.userId, userId));
   await tx.delete(oidcFlows).where(eq(oidcFlows.userId, userId));
   await tx.delete(digestPreferences).where(eq(digestPreferences.userId, userId));
