@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { notFound, unauthorized } from '../../platform/errors';
+import { ownsLiveSession } from './auth.policy';
 import { createAuthService } from './auth.service';
 import { createSessionIssuer } from './auth.sessions';
 import { findSession, listLiveSessions, revokeSession } from './auth.sessions.queries';
@@ -66,8 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
       const caller = await liveCaller(request);
       const session = await findSession(db, request.params.id);
       // Someone else's session is "not found" to you: its existence is not yours to learn.
-      if (!session || session.userId !== caller.userId || session.revokedAt)
-        throw notFound('Session not found');
+      if (!ownsLiveSession(caller, session)) throw notFound('Session not found');
       await revokeSession(db, session.id);
       return reply.code(204).send();
     },

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { findSession } from '../auth/auth.accounts';
+import { ownsLiveSession } from '../auth/auth.policy';
 import type { SessionIssuer } from '../auth/auth.sessions';
 import type { AuthContext } from '../auth/auth.tokens';
 import {
@@ -57,7 +58,7 @@ export function challengeExpiry(): Date {
 /** The caller's session as the database knows it: live, with its assurance level. */
 export async function liveSession(db: Database, caller: AuthContext) {
   const session = await findSession(db, caller.sessionId);
-  if (!session || session.revokedAt || session.userId !== caller.userId)
+  if (!ownsLiveSession(caller, session))
     throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
   return session;
 }

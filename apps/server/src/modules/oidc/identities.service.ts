@@ -18,6 +18,7 @@ import {
   setPasswordHash,
 } from '../auth/auth.accounts';
 import { hashPassword } from '../auth/auth.passwords';
+import { ownsLiveSession } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/auth.tokens';
 import { hasSecondFactor, passkeyCount } from '../mfa/mfa.accounts';
 import type { OidcProviders } from './oidc.providers';
@@ -70,7 +71,7 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
 
   async function liveSession(caller: AuthContext) {
     const session = await findSession(db, caller.sessionId);
-    if (!session || session.revokedAt || session.userId !== caller.userId)
+    if (!ownsLiveSession(caller, session))
       throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
     return session;
   }

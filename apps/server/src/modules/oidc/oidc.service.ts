@@ -53,6 +53,7 @@ import {
   usernameExists,
 } from '../auth/auth.accounts';
 import { assertEmailVerified, claimAccountByProof } from '../auth/auth.ownership';
+import { ownsLiveSession } from '../auth/auth.policy';
 import { hashSecret, newSecret } from '../auth/auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from '../auth/auth.sessions';
 import type { AuthContext, TokenService } from '../auth/auth.tokens';
@@ -368,7 +369,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       const provider = providers.get(providerId);
       if (!provider) throw badRequest(IDENTITY_MESSAGES.unknownProvider, 'unknown_provider');
       const session = await findSession(db, caller.sessionId);
-      if (!session || session.revokedAt || session.userId !== caller.userId)
+      if (!ownsLiveSession(caller, session))
         throw unauthorized(SESSION_MESSAGES.sessionEnded, 'session_ended');
       await assertEmailVerified(db, caller.userId);
       if (session.aal !== 'aal2' && (await hasSecondFactor(db, caller.userId)))
