@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessRequests,
   auditLog,
+  identities,
   likes,
   mailOutbox,
   mfaFactors,
@@ -188,6 +189,9 @@ describe('account deletion', () => {
     await db
       .insert(mfaFactors)
       .values({ userId: creator.id, factorType: 'phone', phone: '+393331234567' });
+    await db
+      .insert(identities)
+      .values({ userId: creator.id, provider: 'google', subject: 'sub-deleted' });
     await db.insert(mailOutbox).values({
       toAddress: '+393331234567',
       subject: 'Code',
@@ -235,6 +239,7 @@ describe('account deletion', () => {
     expect(refused.json().session).toBeUndefined();
     expect(await db.select().from(sessions).where(eq(sessions.userId, creator.id))).toEqual([]);
     expect(await db.select().from(mfaFactors).where(eq(mfaFactors.userId, creator.id))).toEqual([]);
+    expect(await db.select().from(identities).where(eq(identities.userId, creator.id))).toEqual([]);
     expect(
       await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, '+393331234567')),
     ).toEqual([]);

@@ -16,11 +16,9 @@ import {
   digestPreferences,
   digestSends,
   emailTokens,
-  identities,
   likes,
   mailOutbox,
   mfaFactors,
-  oidcFlows,
   profiles,
   sessions,
   shares,
@@ -36,6 +34,7 @@ import { type Actor, authorize } from '../../platform/policy';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { verifyPassword } from '../auth/auth.passwords';
 import { dropAllFactors } from '../mfa/mfa.accounts';
+import { deleteAccountIdentities } from '../oidc/oidc.accounts';
 import { uncountEngagement, withdrawCreatorVideos } from '../videos/videos.service';
 import { isFreshSignIn, mayHandleAccountData } from './account-data.policy';
 
@@ -100,8 +99,7 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
   await dropAllFactors(tx, userId);
-  await tx.delete(identities).where(eq(identities.userId, userId));
-  await tx.delete(oidcFlows).where(eq(oidcFlows.userId, userId));
+  await deleteAccountIdentities(tx, userId);
   await tx.delete(digestPreferences).where(eq(digestPreferences.userId, userId));
   await tx.delete(digestSends).where(eq(digestSends.userId, userId));
 

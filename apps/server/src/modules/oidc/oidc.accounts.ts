@@ -3,7 +3,9 @@
  * identities and oidc_flows (db/schema/identities.ts); other modules call these, never oidc.queries.
  * Caller today: auth.ownership, when someone proves the address (decision 022).
  */
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { identities, oidcFlows } from '../../db/schema/identities';
 import { deleteIdentity, deleteOpenFlowsOf, listIdentities } from './oidc.queries';
 
 /**
@@ -14,4 +16,13 @@ export async function dropAllIdentities(tx: Database, userId: string): Promise<v
   for (const identity of await listIdentities(tx, userId))
     await deleteIdentity(tx, userId, identity.id);
   await deleteOpenFlowsOf(tx, userId);
+}
+
+/**
+ * Deletes every identity and every flow (open or not) of the account: its own deletion
+ * (account-data anonymiseAccount). Pass the deletion's transaction.
+ */
+export async function deleteAccountIdentities(tx: Database, userId: string): Promise<void> {
+  await tx.delete(identities).where(eq(identities.userId, userId));
+  await tx.delete(oidcFlows).where(eq(oidcFlows.userId, userId));
 }
