@@ -13,8 +13,6 @@ import type { Database } from '../../db/client';
 import {
   accessRequests,
   campaigns,
-  digestPreferences,
-  digestSends,
   emailTokens,
   likes,
   mailOutbox,
@@ -33,6 +31,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { type Actor, authorize } from '../../platform/policy';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { verifyPassword } from '../auth/auth.passwords';
+import { deleteAccountDigests } from '../digest/digest.accounts';
 import { dropAllFactors } from '../mfa/mfa.accounts';
 import { deleteAccountIdentities } from '../oidc/oidc.accounts';
 import { uncountEngagement, withdrawCreatorVideos } from '../videos/videos.service';
@@ -100,8 +99,7 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
   await dropAllFactors(tx, userId);
   await deleteAccountIdentities(tx, userId);
-  await tx.delete(digestPreferences).where(eq(digestPreferences.userId, userId));
-  await tx.delete(digestSends).where(eq(digestSends.userId, userId));
+  await deleteAccountDigests(tx, userId);
 
   // What is kept under their address elsewhere.
   await tx.delete(accessRequests).where(eq(accessRequests.email, user.email));
