@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessRequests,
   auditLog,
+  digestPreferences,
   identities,
   likes,
   mailOutbox,
@@ -192,6 +193,9 @@ describe('account deletion', () => {
     await db
       .insert(identities)
       .values({ userId: creator.id, provider: 'google', subject: 'sub-deleted' });
+    await db
+      .insert(digestPreferences)
+      .values({ userId: creator.id, unsubscribeKey: 'key-of-the-deleted' });
     await db.insert(mailOutbox).values({
       toAddress: '+393331234567',
       subject: 'Code',
@@ -240,6 +244,9 @@ describe('account deletion', () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, creator.id))).toEqual([]);
     expect(await db.select().from(mfaFactors).where(eq(mfaFactors.userId, creator.id))).toEqual([]);
     expect(await db.select().from(identities).where(eq(identities.userId, creator.id))).toEqual([]);
+    expect(
+      await db.select().from(digestPreferences).where(eq(digestPreferences.userId, creator.id)),
+    ).toEqual([]);
     expect(
       await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, '+393331234567')),
     ).toEqual([]);
