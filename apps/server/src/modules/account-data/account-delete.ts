@@ -11,7 +11,6 @@ import { ACCOUNT_DATA_MESSAGES, type AccountDeleteInput } from '@adreel/domain/a
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  accessRequests,
   campaigns,
   emailTokens,
   likes,
@@ -24,12 +23,12 @@ import {
   userRoles,
   users,
   viewEvents,
-  whitelist,
 } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { type Actor, authorize } from '../../platform/policy';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
+import { deleteAccessByEmail } from '../access/access.accounts';
 import { verifyPassword } from '../auth/auth.passwords';
 import { deleteAccountDigests } from '../digest/digest.accounts';
 import { dropAllFactors } from '../mfa/mfa.accounts';
@@ -102,8 +101,7 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
   await deleteAccountDigests(tx, userId);
 
   // What is kept under their address elsewhere.
-  await tx.delete(accessRequests).where(eq(accessRequests.email, user.email));
-  await tx.delete(whitelist).where(eq(whitelist.email, user.email));
+  await deleteAccessByEmail(tx, user.email);
   await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
 
   // Their activity on others' videos; the counters follow the rows.
