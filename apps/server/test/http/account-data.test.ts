@@ -196,6 +196,7 @@ describe('account deletion', () => {
     await db
       .insert(digestPreferences)
       .values({ userId: creator.id, unsubscribeKey: 'key-of-the-deleted' });
+    await db.insert(accessRequests).values({ name: 'Gone', email: creator.email, role: 'creator' });
     await db.insert(mailOutbox).values({
       toAddress: '+393331234567',
       subject: 'Code',
@@ -249,6 +250,9 @@ describe('account deletion', () => {
     ).toEqual([]);
     expect(
       await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, '+393331234567')),
+    ).toEqual([]);
+    expect(
+      await db.select().from(accessRequests).where(eq(accessRequests.email, creator.email)),
     ).toEqual([]);
     const [row] = await db.select().from(users).where(eq(users.id, creator.id));
     expect(row).toMatchObject({ passwordHash: null, deletedAt: expect.any(Date) });
