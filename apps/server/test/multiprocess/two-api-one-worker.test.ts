@@ -291,13 +291,15 @@ describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL
       const jobs = await database.db.execute<{ state: string; attempts: number }>(sql`
         select state, attempts from jobs where payload->>'videoId' = any(${`{${ids.join(',')}}`}::text[])`);
       expect(jobs.rows).toEqual(ids.map(() => ({ state: 'done', attempts: 1 })));
-      // The score recompute is due at once on a first start and every 10 minutes after: it ran
-      // once in all; the weekly digest is not due yet and never ran.
+      // The score recompute (every 10 minutes) and the impression tokens' prune (hourly) are due at
+      // once on a first start: each ran once in all, on one process; the weekly digest is not due
+      // yet and never ran.
       const tasks = await database.db.execute<{ name: string; runs: number; error: string | null }>(
         sql`select name, runs, last_error as error from scheduled_tasks order by name`,
       );
       expect(tasks.rows).toEqual([
         { name: 'digest.weekly', runs: 0, error: null },
+        { name: 'metrics.prune-token-uses', runs: 1, error: null },
         { name: 'scores.recompute', runs: 1, error: null },
       ]);
     } finally {
