@@ -17,6 +17,8 @@ RUN .ci/prod-install.sh /app
 FROM node:24-slim
 RUN --mount=type=bind,source=.ci/apt-install.sh,target=/usr/local/bin/apt-install.sh \
     APT_CLEAN=1 apt-install.sh ffmpeg
+# Production refuses /metrics open to anyone on PORT: run it with METRICS_TOKEN or METRICS_PORT
+# (the compose file sets METRICS_PORT=9464), or METRICS=false (decision 031).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

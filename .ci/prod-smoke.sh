@@ -62,6 +62,9 @@ say "database $database"
 psql "$pg_url/postgres" -qc "CREATE DATABASE $database" >/dev/null
 export DATABASE_URL="$pg_url/$database"
 export NODE_ENV=production DATA_DIR="$work/data" LOG_LEVEL=info
+# Production refuses /metrics open to anyone on PORT (decision 031): Prometheus's bearer token.
+METRICS_TOKEN=$(node -p 'require("node:crypto").randomBytes(24).toString("hex")')
+export METRICS_TOKEN
 
 ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc2=size=360x640:rate=30:duration=2 \
   -f lavfi -i sine=frequency=440:duration=2 -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
@@ -81,6 +84,13 @@ start() { # role port name
   (cd "$work/app" && PROCESS_ROLE=$1 PORT=$2 HOST=127.0.0.1 exec sh -c "exec $start_prod" >"$work/$3.log" 2>&1) &
   pids+=($!)
 }
+# Without METRICS_TOKEN (nor METRICS_PORT, nor METRICS=false) a production process does not start.
+if (cd "$work/app" && METRICS_TOKEN= PORT=0 sh -c "exec $start_prod" >"$work/refused.log" 2>&1); then
+  echo "prod-smoke: a production process started with /metrics open to anyone" >&2; exit 1
+fi
+grep -q 'METRICS_TOKEN: is required in production' "$work/refused.log" ||
+  { cat "$work/refused.log"; exit 1; }
+say "without METRICS_TOKEN or METRICS_PORT a production process refuses to start"
 start api "$api1" api1
 start api "$api2" api2
 start worker "$worker" worker
@@ -95,8 +105,10 @@ say "processes started (api :$api1 :$api2, worker :$worker)"
 WORKER_URL="http://127.0.0.1:$worker" node .ci/prod-smoke.mjs "$work/clip.mp4" \
   "http://127.0.0.1:$api1" "http://127.0.0.1:$api2"
 
+status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$api1/metrics")
+[ "$status" = 401 ] || { echo "prod-smoke: /metrics without the token answered $status" >&2; exit 1; }
 if [ -x "$(command -v promtool)" ]; then
-  curl -fsS "http://127.0.0.1:$api1/metrics" | promtool check metrics
+  curl -fsS -H "Authorization: Bearer $METRICS_TOKEN" "http://127.0.0.1:$api1/metrics" | promtool check metrics
   say "promtool check metrics: /metrics of a production process passes"
 fi
 

@@ -2,7 +2,9 @@
  * `npm run bench:media` (issue 4 item 9, issue 14 item 10): how long the real processing
  * (renderVideo, the media part of the video job: probe, transcode to H.264/AAC within 720×1280 with
  * +faststart, poster) takes on a 30 s 1080×1920 clip with sound, SDR and iPhone-style HDR (HLG,
- * tone-mapped), as a ratio to the clip's duration. Target: at most 0.5 for each. Runs
+ * tone-mapped), as a ratio to the clip's duration. Target: at most 0.5 for each. Then the ladder's
+ * lower rungs (issue 20: 540p and 360p from that rendition, made after the video is playable),
+ * timed apart (`ladderSeconds`, `ladderRatio`) with each rung's size and bit rate. Runs
  * the ffmpeg the server would (the system's when recent; FFMPEG_SOURCE=bundled for the npm one) and
  * reports its CPU time and the load average, so a figure taken on a busy machine can be read.
  * Writes bench/results/media.json and prints a last line of key=value figures.
@@ -15,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { renderVideo } from '../apps/server/src/modules/videos/process-video.job';
 import { mediaTools } from '../apps/server/src/platform/media/binaries';
-import { ffmpegPath, probe } from '../apps/server/src/platform/media/ffmpeg';
+import { ffmpegPath, makeLowerRungs, probe } from '../apps/server/src/platform/media/ffmpeg';
 
 const run = promisify(execFile);
 const CLIP_SECONDS = 30;
@@ -115,6 +117,25 @@ async function measure(work: string, kind: ClipKind) {
   const output = await probe(rendered.mp4, 'mov');
   const { size: outputBytes } = await stat(rendered.mp4);
   const ratio = processingSeconds / clipSeconds;
+
+  // Issue 20: the lower rungs, made after the video is playable (the ladder job's media part).
+  const ladderCpuBefore = await childCpuSeconds();
+  const ladderStartedAt = performance.now();
+  const rungs = await makeLowerRungs(rendered.mp4, out, output.width ?? 0, output.height ?? 0);
+  const ladderSeconds = (performance.now() - ladderStartedAt) / 1000;
+  const ladderCpuAfter = await childCpuSeconds();
+  const ladder = [];
+  for (const made of rungs) {
+    const probed = await probe(made.file, 'mov');
+    const { size } = await stat(made.file);
+    ladder.push({
+      rung: made.rung.name,
+      width: probed.width,
+      height: probed.height,
+      bytes: size,
+      kbps: probed.durationSec ? Math.round((size * 8) / probed.durationSec / 1000) : null,
+    });
+  }
   return {
     clip: kind === 'sdr' ? 'H.264 8-bit SDR' : 'HEVC 10-bit HLG BT.2020 (iPhone-style HDR)',
     clipSeconds: round(clipSeconds),
@@ -132,6 +153,17 @@ async function measure(work: string, kind: ClipKind) {
     outputHeight: output.height,
     outputSeconds: output.durationSec === null ? null : round(output.durationSec),
     outputBytes,
+    outputKbps: output.durationSec
+      ? Math.round((outputBytes * 8) / output.durationSec / 1000)
+      : null,
+    /** The lower rungs (ladder job, after the video is playable): time, CPU, sizes. */
+    ladderSeconds: round(ladderSeconds),
+    ladderRatio: round(ladderSeconds / clipSeconds, 3),
+    ladderCpuSeconds:
+      ladderCpuBefore === null || ladderCpuAfter === null
+        ? null
+        : round(ladderCpuAfter - ladderCpuBefore),
+    ladder,
     clipGenerationSeconds: round(generationSeconds),
   };
 }
@@ -158,7 +190,7 @@ async function main(): Promise<void> {
     await writeFile(path.join(resultsDir, 'media.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
     console.log(
-      `clip_s=${sdr.clipSeconds} clip=${WIDTH}x${HEIGHT} out=${sdr.outputWidth}x${sdr.outputHeight} processing_s=${sdr.processingSeconds} cpu_s=${sdr.processingCpuSeconds} ratio=${sdr.ratio} hdr_processing_s=${hdr.processingSeconds} hdr_cpu_s=${hdr.processingCpuSeconds} hdr_ratio=${hdr.ratio} target=${TARGET_RATIO} ok=${sdr.meetsTarget} hdr_ok=${hdr.meetsTarget} load=${result.loadAverage[0]}`,
+      `clip_s=${sdr.clipSeconds} clip=${WIDTH}x${HEIGHT} out=${sdr.outputWidth}x${sdr.outputHeight} processing_s=${sdr.processingSeconds} cpu_s=${sdr.processingCpuSeconds} ratio=${sdr.ratio} hdr_processing_s=${hdr.processingSeconds} hdr_cpu_s=${hdr.processingCpuSeconds} hdr_ratio=${hdr.ratio} target=${TARGET_RATIO} ok=${sdr.meetsTarget} hdr_ok=${hdr.meetsTarget} ladder_s=${sdr.ladderSeconds} ladder_ratio=${sdr.ladderRatio} hdr_ladder_s=${hdr.ladderSeconds} load=${result.loadAverage[0]}`,
     );
   } finally {
     await rm(work, { recursive: true, force: true });

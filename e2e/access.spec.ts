@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, linkInMail, signInThroughScreen, unique } from './support/api';
+import { expect, test } from './support/test';
 
 test('an admin generates a creator invite, and a new user signs up with it into the creator area', async ({
   page,

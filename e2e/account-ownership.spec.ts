@@ -4,8 +4,9 @@
  * in their own browser, chooses a password, adds a passkey with Chromium's virtual authenticator and
  * signs in with it; the squatter's session is gone.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+
 import { accessToken, DEMO, linkInMail, signInThroughScreen, unique } from './support/api';
+import { type BrowserContext, expect, type Page, test } from './support/test';
 
 const SQUATTER_PASSWORD = 'squatter password';
 const OWNER_PASSWORD = 'owner password';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { accessToken, DEMO, signInThroughScreen, signUpVerified, unique } from './support/api';
+import { expect, test } from './support/test';
 
 const PASSWORD = 'a good password';
 const TOTP_STEP_SECONDS = 30;

@@ -1,14 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   accessToken,
   DEMO,
   feedWithAtLeast,
   lastMail,
+  mailContaining,
   signInThroughScreen,
   signUpVerified,
   unique,
+  uploadThroughApi,
 } from './support/api';
+import { makeClip } from './support/clips';
+import { type APIRequestContext, expect, test } from './support/test';
 
 const PASSWORD = 'leaving-soon-42';
 
@@ -177,4 +180,100 @@ test('the Failed jobs screen says when nothing failed, on a phone and a laptop w
     if (dir) await admin.screenshot({ path: `${dir}/admin-jobs-${name}.png` });
     await context.close();
   }
+});
+
+test('destructive admin actions ask first or can be undone: reject with a reason the creator is mailed, decline a request, remove from the whitelist', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Issue 18. A pending video of this journey's own.
+  const clip = await makeClip('to-reject-with-reason', 2);
+  const title = unique('Needs a reason ');
+  await uploadThroughApi(request, await accessToken(request, DEMO.creator), clip, {
+    filename: 'to-reject-with-reason.mp4',
+    filetype: 'video/mp4',
+    title,
+  });
+  const adminToken = await accessToken(request, DEMO.admin);
+  const headers = { authorization: `Bearer ${adminToken}` };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/admin/videos?status=pending', { headers });
+        const { videos } = (await res.json()) as { videos: { title: string }[] };
+        return videos.some((video) => video.title === title);
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  const requester = unique('Declined Person ');
+  const requested = await request.post('/api/access-requests', {
+    data: { name: requester, email: `${unique('declined')}@example.test`, role: 'viewer' },
+  });
+  expect(requested.ok(), await requested.text()).toBeTruthy();
+  const listedEmail = `${unique('undo')}@example.test`;
+  const listed = await request.post('/api/admin/whitelist', {
+    headers,
+    data: { email: listedEmail, role: 'brand' },
+  });
+  expect(listed.ok(), await listed.text()).toBeTruthy();
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInThroughScreen(admin, DEMO.admin);
+  await expect(admin).toHaveURL(/\/admin$/);
+
+  // Reject: Cancel leaves the video waiting; confirming with a reason rejects it and mails it.
+  const card = admin
+    .getByRole('region', { name: 'Waiting for review' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await card.getByRole('button', { name: `Reject ${title}` }).click();
+  let dialog = admin.getByRole('dialog', { name: `Reject “${title}”?` });
+  await expect(dialog).toContainText('is told by email that it was not approved');
+  const shots = process.env.SHOTS_DIR;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await admin.screenshot({ path: `${shots}/admin-reject-dialog-1280x800.png` });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: `${shots}/admin-reject-dialog-390x844.png` });
+    await admin.setViewportSize({ width: 1280, height: 800 });
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Reject ${title}` }).click();
+  dialog = admin.getByRole('dialog', { name: `Reject “${title}”?` });
+  const reason = unique('The product claim cannot be checked ');
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Reject video' }).click();
+  await expect(admin.getByText('Video rejected', { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const mail = await mailContaining(request, DEMO.creator, 'video_rejected', reason);
+  expect(mail.textBody).toContain(title);
+
+  // Decline: asked first.
+  await admin.goto('/admin/whitelist');
+  const row = admin.getByRole('listitem').filter({ hasText: requester });
+  await row.getByRole('button', { name: 'Decline' }).click();
+  dialog = admin.getByRole('dialog', { name: `Decline ${requester}’s request?` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Decline' }).click();
+  await dialog.getByRole('button', { name: 'Decline request' }).click();
+  await expect(admin.getByText('Request declined')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // Remove from the whitelist: at once, with Undo for a few seconds.
+  await admin.getByRole('button', { name: `Remove ${listedEmail} from whitelist` }).click();
+  await expect(admin.getByText('Removed from whitelist')).toBeVisible();
+  if (shots) await admin.screenshot({ path: `${shots}/admin-whitelist-undo-1280x800.png` });
+  const whitelist = admin.getByRole('region', { name: /^Whitelist/ });
+  await expect(whitelist.getByText(listedEmail, { exact: true })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Undo' }).click();
+  await expect(admin.getByText('Added to whitelist!')).toBeVisible();
+  await expect(whitelist.getByText(listedEmail, { exact: true })).toBeVisible();
+  const back = await request.get('/api/admin/whitelist', { headers });
+  const { entries } = (await back.json()) as { entries: { email: string; roleAllowed: string }[] };
+  expect(entries.find((entry) => entry.email === listedEmail)?.roleAllowed).toBe('brand');
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { accessToken, DEMO, signInThroughScreen, signUpVerified, unique } from './support/api';
 import { makeClip } from './support/clips';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './support/test';
 
 const PASSWORD = 'a good password';
 /** Processing a short clip takes seconds; the first job also waits for the worker to poll. */

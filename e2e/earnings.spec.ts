@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { accessToken, DEMO, signInThroughScreen, signUpVerified, unique } from './support/api';
+import { expect, test } from './support/test';
 
 const PASSWORD = 'a good password';
 

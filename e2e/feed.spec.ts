@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   accessToken,
   DEMO,
@@ -7,6 +6,7 @@ import {
   lastMail,
   signInThroughScreen,
 } from './support/api';
+import { expect, type Page, test } from './support/test';
 
 /** The labels of the feed's video elements that are playing right now. */
 function playing(page: Page): Promise<string[]> {

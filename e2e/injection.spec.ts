@@ -5,7 +5,7 @@
  * This does not lean on the Content-Security-Policy alone: an injected element would be found in
  * the DOM even where CSP stopped it from running.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
 import {
   accessToken,
   DEMO,
@@ -16,6 +16,7 @@ import {
   uploadThroughApi,
 } from './support/api';
 import { makeClip } from './support/clips';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './support/test';
 
 const SCRIPT = '<script>window.__pwned=1</script>';
 const IMG = '<img src=x onerror="window.__pwned=1;alert(1)">';
@@ -181,12 +182,13 @@ test('payloads in titles, captions, names, reasons and notes are shown as text a
   await expect(item.getByRole('link', { name: SHORT_IMG, exact: true })).toBeVisible();
   await expect(item.getByText(`@${username}`)).toBeVisible();
   await expectInert(viewerPage);
+  // Unwatched, the payload video is not ranked (LEADERBOARD_MIN_VIEWS, issue 18): the boards stay
+  // inert, and a payload caption and username as a board row are in
+  // apps/web/src/routes/leaderboards.test.tsx.
   await viewerPage.page.goto('/leaderboard/videos');
-  // The leaderboard names a video by its caption, when it has one.
-  await expectShown(viewerPage, caption);
-  await expectShown(viewerPage, `@${username}`);
+  await expectShown(viewerPage, 'Ranked among videos');
   await viewerPage.page.goto('/leaderboard/creators');
-  await expectShown(viewerPage, displayName);
+  await expectShown(viewerPage, 'Ranked among videos');
   await viewerPage.page.goto('/account');
   await expectShown(viewerPage, reason);
 

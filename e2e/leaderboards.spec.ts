@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, feedWithAtLeast, signInThroughScreen } from './support/api';
+import { mkdirSync } from 'node:fs';
+import { LEADERBOARD_MIN_VIEWS } from '@adreel/domain';
+import {
+  accessToken,
+  approveWhenProcessed,
+  DEMO,
+  feedWithAtLeast,
+  signInThroughScreen,
+  unique,
+  uploadThroughApi,
+} from './support/api';
+import { makeClip } from './support/clips';
+import { expect, type Locator, test } from './support/test';
 
 interface TopVideo {
   rank: number;
@@ -39,6 +50,14 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A count cell: shown in thousands (SPEC.md), read out in full with its noun (issue 18). */
+async function expectCount(cell: Locator, count: number, one: string, many: string) {
+  await expect(cell.locator('[aria-hidden="true"]')).toHaveText(thousands(count));
+  await expect(cell.locator('.sr-only')).toHaveText(
+    `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`,
+  );
+}
+
 test('Top Videos shows the demo ads ranked by decayed score then views, with SPEC.md figures', async ({
   page,
   request,
@@ -57,6 +76,8 @@ test('Top Videos shows the demo ads ranked by decayed score then views, with SPE
     (v) => v.views,
   );
   expect(videos.map((video) => video.rank)).toEqual(videos.map((_, index) => index + 1));
+  // Issue 18: only videos people watched are ranked.
+  expect(videos.every((video) => video.views >= LEADERBOARD_MIN_VIEWS)).toBe(true);
 
   await page.goto('/leaderboard/videos');
   await expect(page.getByRole('heading', { name: 'Top Videos' })).toBeVisible();
@@ -72,8 +93,8 @@ test('Top Videos shows the demo ads ranked by decayed score then views, with SPE
     // Usernames are anyone's text (other journeys store markup in them): matched literally.
     await expect(cells.nth(1)).toHaveText(new RegExp(`@${escapeRegExp(video.creator.username)}$`));
     await expect(cells.nth(2)).toHaveText(score(video.decayedScore));
-    await expect(cells.nth(3)).toHaveText(thousands(video.views));
-    await expect(cells.nth(4)).toHaveText(thousands(video.likes));
+    await expectCount(cells.nth(3), video.views, 'view', 'views');
+    await expectCount(cells.nth(4), video.likes, 'like', 'likes');
     await expect(cells.nth(5)).toHaveText(String(video.shares));
     await expect(cells.nth(6)).toHaveText(`${Math.round(video.watchTimeAvg * 100)}%`);
   }
@@ -102,7 +123,7 @@ test('Top Creators ranks the demo creators by average score then total views', a
     const cells = rows.nth(index).locator('th, td');
     await expect(cells.nth(0)).toContainText(entry.creator.displayName || entry.creator.username);
     await expect(cells.nth(1)).toHaveText(score(entry.averageScore));
-    await expect(cells.nth(2)).toHaveText(thousands(entry.totalViews));
+    await expectCount(cells.nth(2), entry.totalViews, 'view', 'views');
     await expect(cells.nth(3)).toHaveText(String(entry.videoCount));
   }
   await page
@@ -129,4 +150,46 @@ test('the admin recomputes scores from Tools and the board still reads in rank o
   await expect(scores.first()).toBeVisible();
   const shown = (await scores.allTextContents()).map(Number);
   expect(shown).toEqual([...shown].sort((a, b) => b - a));
+});
+
+test('a new upload nobody has watched yet is not ranked, and the page says why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Issue 18: fresh uploads with 0 views, barely decayed, topped the board.
+  const clip = await makeClip('unwatched', 3);
+  const caption = unique('Nobody watched this yet ');
+  const title = unique('Unwatched ');
+  await uploadThroughApi(request, await accessToken(request, DEMO.creator), clip, {
+    filename: 'unwatched.mp4',
+    filetype: 'video/mp4',
+    title,
+    caption,
+  });
+  const id = await approveWhenProcessed(request, title);
+  const recompute = await request.post('/api/admin/scores/recompute', {
+    headers: { authorization: `Bearer ${await accessToken(request, DEMO.admin)}` },
+  });
+  expect(recompute.ok(), await recompute.text()).toBeTruthy();
+
+  const res = await request.get('/api/leaderboard/videos');
+  const { videos } = (await res.json()) as { videos: Array<TopVideo & { id: string }> };
+  expect(videos.length).toBeGreaterThan(0);
+  expect(videos.map((video) => video.id)).not.toContain(id);
+
+  await page.goto('/leaderboard/videos');
+  await expect(
+    page.getByText(`Ranked among videos with at least ${LEADERBOARD_MIN_VIEWS} counted views.`),
+  ).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Top videos' }).locator('tbody tr');
+  await expect(rows).toHaveCount(videos.length);
+  await expect(page.getByText(caption)).toHaveCount(0);
+  const shots = process.env.SHOTS_DIR;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}/leaderboard-videos-1280x800.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/leaderboard-videos-390x844.png` });
+  }
 });

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { accessToken, DEMO, signInThroughScreen, signUpVerified, unique } from './support/api';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 const PASSWORD = 'a good password';
 /** RFC 6238's step: the server accepts one step either side of now. */

@@ -11,9 +11,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
 import Provider from 'oidc-provider';
 import { accessToken, DEMO, signInThroughScreen, unique } from './support/api';
+import { expect, type Page, test } from './support/test';
 
 // Each engineer's run has its own E2E_PORT; this file's server sits 400 above it.
 const port = Number(process.env.E2E_PORT ?? 3100) + 400;

@@ -2,7 +2,7 @@
  * The phone factor in a real browser (issue 7): a creator adds a phone on /account with the code
  * texted to the outbox, then signs in with a texted code.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import {
   accessToken,
   DEMO,
@@ -11,6 +11,7 @@ import {
   signUpVerified,
   unique,
 } from './support/api';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 const PASSWORD = 'a good password';
 

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   accessToken,
   approveWhenProcessed,
@@ -10,6 +9,7 @@ import {
   uploadThroughApi,
 } from './support/api';
 import { makeClip } from './support/clips';
+import { expect, test } from './support/test';
 
 test('a reported video removed by the admin leaves the feed, and the reporter is told by mail and on their account', async ({
   browser,
@@ -65,6 +65,9 @@ test('a reported video removed by the admin leaves the feed, and the reporter is
   await expect(card.getByLabel(`Preview of ${title}`)).toBeVisible();
   await card.getByRole('button', { name: `Remove video ${title}` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Remove this video?' });
+  // Issue 18: the creator is told too, with the admin's reason.
+  const why = unique('Promises a cure ');
+  await confirm.getByLabel('Reason').fill(why);
   await confirm.getByRole('button', { name: 'Remove video' }).click();
   await expect(admin.getByText('Video removed', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
@@ -77,6 +80,8 @@ test('a reported video removed by the admin leaves the feed, and the reporter is
   expect(await feedVideo(request, videoId)).toBeUndefined();
   const mail = await mailContaining(request, DEMO.viewer, 'report_outcome', reason);
   expect(mail.subject).toContain('the video was removed');
+  const told = await mailContaining(request, DEMO.creator, 'video_rejected', why);
+  expect(told.textBody).toContain(`"${title}" was removed after a report`);
 
   await viewer.goto('/account');
   const row = viewer

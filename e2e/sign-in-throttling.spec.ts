@@ -1,5 +1,5 @@
-import { expect, request as newRequest, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInThroughScreen } from './support/api';
+import { expect, request as newRequest, type Page, test } from './support/test';
 
 /** Decision 025: failures back off, and a browser that signed in before keeps its own allowance. */
 const FREE_FAILURES = 10;

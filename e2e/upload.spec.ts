@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, signInThroughScreen, unique } from './support/api';
 import { makeClip } from './support/clips';
+import { type Browser, expect, type Page, test } from './support/test';
 
 const IN_REVIEW = 'Il tuo video è in revisione: ti avviseremo appena sarà approvato.';
 /** The demo brand's briefs are the open campaigns (apps/server/src/db/seed-data.ts). */
@@ -162,6 +162,8 @@ test('a rejected clip is shown as rejected to its creator and its media is gone'
   const src = (await card.getByLabel(`Preview of ${title}`).getAttribute('src')) ?? '';
   expect((await admin.request.get(src)).status()).toBe(200);
   await card.getByRole('button', { name: `Reject ${title}` }).click();
+  // Issue 18: the admin's reject asks first.
+  await admin.getByRole('dialog').getByRole('button', { name: 'Reject video' }).click();
   await expect(card).toHaveCount(0);
   expect((await admin.request.get(src)).status()).toBe(404);
   expect((await creator.request.get(src, { headers: { range: 'bytes=0-9' } })).status()).toBe(404);

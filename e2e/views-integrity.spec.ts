@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { VIEWS_PER_IP_PER_DAY } from '@adreel/domain';
+import { accessToken, DEMO, feedWithAtLeast, signInThroughScreen } from './support/api';
 import {
   type APIRequestContext,
   type Browser,
@@ -17,8 +18,7 @@ import {
   expect,
   type Page,
   test,
-} from '@playwright/test';
-import { accessToken, DEMO, feedWithAtLeast, signInThroughScreen } from './support/api';
+} from './support/test';
 
 /** What an ordinary desktop Chrome says it is (headless Chromium says "HeadlessChrome"). */
 const DESKTOP_CHROME =

@@ -55,6 +55,11 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each entry and route imports, read by the JS budget.
     manifest: true,
     rolldownOptions: {
+      // Issue 20: a phone on a slow link over HTTP/1.1 (six connections, a round trip each) pays per
+      // file: shared chunks of a few hundred bytes (an icon, a hook) go into the chunks that use
+      // them rather than being files of their own.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 4 * 1024 } } },
       treeshake: {
         // packages/domain is pure (constants, rules and zod schemas), so a screen that only needs a
         // constant must not pull in every schema, and zod with them, through the package's index.

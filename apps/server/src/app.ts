@@ -36,13 +36,14 @@ import { feedRoutes } from './modules/feed/feed.routes';
 import { getFeedPage } from './modules/feed/feed.service';
 import { leaderboardRoutes } from './modules/leaderboards/leaderboards.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { hasVerifiedFactor } from './modules/mfa/mfa.queries';
+import { hasSecondFactor } from './modules/mfa/mfa.accounts';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { identitiesRoutes } from './modules/oidc/identities.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { adminRankingRoutes } from './modules/ranking/ranking.routes';
 import { adminReportRoutes } from './modules/reports/reports.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { createLadderWorker } from './modules/videos/ladder.job';
 import { mediaRoutes } from './modules/videos/media.routes';
 import { createVideoWorker } from './modules/videos/process-video.job';
 import { uploadRoutes } from './modules/videos/upload.routes';
@@ -68,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Runs video processing jobs; main.ts starts it, tests drain it. */
     videoWorker: Worker;
+    /** Makes the lower rungs of processed videos and backfills them (issue 20); as videoWorker. */
+    ladderWorker: Worker;
   }
 }
 
@@ -154,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authenticate, {
     tokens,
     revocations,
-    hasVerifiedFactor: (userId) => hasVerifiedFactor(database.db, userId),
+    hasVerifiedFactor: (userId) => hasSecondFactor(database.db, userId),
   });
   const rateLimiter = createRateLimiter(
     database.db,
@@ -187,6 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('videoWorker', videoWorker);
   app.addHook('onClose', () => videoWorker.stop());
+  const ladderWorker = createLadderWorker({
+    config,
+    db: database.db,
+    storage,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+  });
+  app.decorate('ladderWorker', ladderWorker);
+  app.addHook('onClose', () => ladderWorker.stop());
 
   await app.register(systemRoutes, { database });
   // A worker process (PROCESS_ROLE=worker) answers health checks only; the API is the others'.

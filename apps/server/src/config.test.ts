@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { assertDeployable, ConfigError, loadConfig, REPO_ROOT } from './config';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -87,5 +87,27 @@ describe('loadConfig', () => {
     expect(loadConfig({}).encryptionKey).toBeUndefined();
     const short = () => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') });
     expect(short).toThrow(/ENCRYPTION_KEY: must be 32 random bytes in base64/);
+  });
+});
+
+describe('assertDeployable (a production process starts only with /metrics guarded)', () => {
+  const check = (env: Record<string, string>) => () => assertDeployable(loadConfig(env));
+
+  it('refuses /metrics open to anyone on PORT in production', () => {
+    expect(check({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(check({ NODE_ENV: 'production' })).toThrow(
+      /METRICS_TOKEN: is required in production while \/metrics is served on PORT/,
+    );
+  });
+
+  it('starts with a token, a port of its own or no metrics, and outside production as it is', () => {
+    expect(
+      check({ NODE_ENV: 'production', METRICS_TOKEN: 'a-long-enough-metrics-token' }),
+    ).not.toThrow();
+    expect(check({ NODE_ENV: 'production', METRICS_PORT: '9464' })).not.toThrow();
+    expect(check({ NODE_ENV: 'production', METRICS: 'false' })).not.toThrow();
+    // `npm start` on the embedded defaults: NODE_ENV unset.
+    expect(check({})).not.toThrow();
+    expect(check({ NODE_ENV: 'test' })).not.toThrow();
   });
 });

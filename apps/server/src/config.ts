@@ -319,6 +319,23 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * What a production process refuses to start with (main.ts; decision 031): /metrics served on the
+ * app's own port to anyone. A public PORT is the load balancer's, and each scrape reads the queue and
+ * the outbox from the database, so open metrics tell anyone the traffic, the backlog and the versions,
+ * and let them make the database work. METRICS_TOKEN, METRICS_PORT (kept off the balancer) or
+ * METRICS=false is a choice the operator makes once. Checked when a process starts, not in
+ * loadConfig, so tests and tools that build an app with NODE_ENV=production are not concerned.
+ */
+export function assertDeployable(config: Config): void {
+  const { metrics } = config;
+  if (config.env !== 'production' || !metrics.enabled) return;
+  if (metrics.token !== undefined || metrics.port !== undefined) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  METRICS_TOKEN: is required in production while /metrics is served on PORT: set METRICS_TOKEN (e.g. openssl rand -hex 24) for a bearer token, METRICS_PORT for a port of its own kept off the load balancer, or METRICS=false',
+  );
+}
+
 /** Parses the environment into a Config, or throws a ConfigError listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most deployment tools.

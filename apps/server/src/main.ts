@@ -5,13 +5,14 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { assertDeployable, ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { weeklyDigestTask } from './modules/digest/digest.tasks';
 import { tokenUsesPruneTask } from './modules/metrics/metrics.tasks';
 import { scoreRecomputeTask } from './modules/ranking/ranking.tasks';
 import { ensureDemoVideos } from './modules/videos/demo-videos';
+import { enqueueLadderBackfill } from './modules/videos/ladder.job';
 import { removeStaleFailedOriginals } from './modules/videos/processing-jobs.service';
 import { purgeRejectedMedia } from './modules/videos/video-media';
 import { printDemoAccounts } from './platform/banner';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    assertDeployable(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -100,7 +102,14 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
-  if (runsBackgroundWork) app.videoWorker.start();
+  if (runsBackgroundWork) {
+    app.videoWorker.start();
+    app.ladderWorker.start();
+    // Videos processed before the ladder existed get theirs (issue 20); one backfill at a time.
+    enqueueLadderBackfill(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'ladder backfill not enqueued'),
+    );
+  }
   if (demoAccounts && runsBackgroundWork) {
     // In the background: making the clips takes a while, and the server is already answering.
     ensureDemoVideos({ db: database.db, storage, log: logger }).catch((error: unknown) =>

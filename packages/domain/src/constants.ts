@@ -35,6 +35,13 @@ export const VIDEO_MIME_TYPES = [
 ] as const;
 
 export const LEADERBOARD_WINDOW_DAYS = 14;
+/**
+ * Counted views a video needs before the leaderboards rank it (issue 18): below it a fresh upload's
+ * smoothed rates are the platform mean and, barely decayed, it out-ranked ads people did watch. Set
+ * to the score's smoothing weight (ranking.ts), the view count at which a video's own rates weigh
+ * as much as the mean. Top Creators averages only such videos.
+ */
+export const LEADERBOARD_MIN_VIEWS = 20;
 export const TOP_VIDEOS_LIMIT = 50;
 export const PODIUM_SIZE = 3;
 export const SCORE_RECOMPUTE_WINDOW_DAYS = 60;

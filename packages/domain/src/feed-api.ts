@@ -29,12 +29,32 @@ import { videoCreatorSchema } from './video-api';
 
 const isoTime = z.iso.datetime({ offset: true });
 
+/**
+ * One rendition of a video's ladder (issue 20, decision 033): an H.264/AAC MP4 with +faststart,
+ * keyframes every 2 s, content-addressed (cached for a year, strong ETag). `bitrateKbps` is the
+ * file's measured average (video and audio: its bytes over its length), what a player budgets on.
+ */
+export const videoRenditionSchema = z.object({
+  /** The rung: the short side of the box the picture fits in (a 9:16 video is that wide). */
+  name: z.enum(['360p', '540p', '720p']),
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bitrateKbps: z.number().int().nonnegative(),
+});
+export type VideoRendition = z.infer<typeof videoRenditionSchema>;
+
 /** One video on the feed (SPEC.md §2 Feed): read with the creator profile. */
 export const feedVideoSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   caption: z.string().nullable(),
   fileUrl: z.string(),
+  /**
+   * Issue 20: the rendition ladder, lowest first, the last being `fileUrl`'s file; null (or absent)
+   * until the video's ladder is made. `fileUrl` stays the one to play without a choice.
+   */
+  renditions: z.array(videoRenditionSchema).nullable().optional(),
   thumbUrl: z.string().nullable(),
   durationSec: z.number().nullable(),
   ctaText: z.string().nullable(),

@@ -7,6 +7,19 @@ export function formatThousands(count: number): string {
   return `${(tenths / 10).toFixed(1)}K`;
 }
 
+/**
+ * A count in full, for the accessible name beside a formatThousands figure, which hides it ("0.0K"
+ * is 0 or 49): 1234 → "1,234".
+ */
+export function formatExactCount(count: number): string {
+  return Math.round(count).toLocaleString('en-US');
+}
+
+/** A count in full with its noun: "1 like", "1,234 likes", "0 views". */
+export function countWithNoun(count: number, one: string, many: string): string {
+  return `${formatExactCount(count)} ${Math.round(count) === 1 ? one : many}`;
+}
+
 /** Money is held in integer cents; earnings are shown in whole dollars (SPEC.md §9). */
 export function formatWholeDollars(cents: number): string {
   return `$${Math.floor(cents / 100).toLocaleString('en-US')}`;

@@ -8,7 +8,7 @@
  * error shape, and nothing of a refused file is kept.
  */
 import { z } from 'zod';
-import { VIDEO_STATUSES } from './statuses';
+import { SUBMISSION_STATUSES, VIDEO_STATUSES } from './statuses';
 import { filteredTrafficSchema } from './traffic-api';
 import { uploadDetailsSchema } from './validation';
 
@@ -71,6 +71,12 @@ export const videoSchema = z.object({
   featured: z.boolean(),
   campaignId: z.uuid().nullable(),
   campaignTitle: z.string().nullable(),
+  /**
+   * Where the video's campaign entry stands (SPEC.md §4 submission status); null without a
+   * campaign. A brand's rejection leaves the video `pending` (SPEC.md §4: only the admin rejects a
+   * video), so My Videos reads this to say "Not selected" as Earnings does.
+   */
+  submissionStatus: z.enum(SUBMISSION_STATUSES).nullable(),
   createdAt: isoTime,
   publishedAt: isoTime.nullable(),
   creator: videoCreatorSchema,

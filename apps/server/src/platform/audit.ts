@@ -2,7 +2,7 @@
  * The audit log (db/schema/audit.ts): who did what to which row. Written with the caller's
  * transaction, so an entry exists exactly when the change it describes commits.
  */
-import type { Role } from '@adreel/domain/roles';
+import { primaryRole, type Role } from '@adreel/domain/roles';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -20,10 +20,34 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** The role the actor acted as: admin when they hold it (every audited action is an admin's). */
+/**
+ * The role the actor acted as: the highest they hold (admin, brand, creator, viewer). Not the first
+ * stored: a brand signed up from the whitelist holds viewer from sign-up and brand from proving the
+ * address, and the log called their campaigns a viewer's (issue 18).
+ */
 function actingRole(roles: readonly Role[]): Role | null {
-  if (roles.includes('admin')) return 'admin';
-  return roles[0] ?? null;
+  return roles.length === 0 ? null : primaryRole(roles);
+}
+
+/** A lone UTF-16 surrogate: JSON.stringify escapes it (\\udfff), and jsonb refuses the escape. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Details as jsonb takes them: every string well formed (a lone surrogate becomes U+FFFD, as the
+ * text columns store it). User text reaches the details (a campaign's title), and a title sent
+ * as "\\udfff\\ud800" made the whole request fail (the fuzz suite found it).
+ */
+export function wellFormedDetails(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
+  if (Array.isArray(value)) return value.map(wellFormedDetails);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        wellFormedDetails(key) as string,
+        wellFormedDetails(inner),
+      ]),
+    );
+  return value;
 }
 
 export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void> {
@@ -33,6 +57,6 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    details: entry.details ?? {},
+    details: wellFormedDetails(entry.details ?? {}) as Record<string, unknown>,
   });
 }

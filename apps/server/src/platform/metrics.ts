@@ -10,17 +10,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { type JobFinished, jobFinished } from './jobs/queue';
 import { queueStats } from './jobs/queue-stats';
 import { outboxStats } from './mail/outbox-stats';
-import { openEventStreamCount } from './realtime/event-stream';
+import { isEventStream, openEventStreamCount } from './realtime/event-stream';
 
 /** Seconds; from a cached feed page (milliseconds) to a slow upload's last PATCH. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds; an event stream lasts as long as its tab stays open, from a blip to a working day. */
+const SSE_BUCKETS = [1, 10, 60, 300, 900, 1800, 3600, 7200, 14_400, 28_800];
 /** Seconds; a transcode of a 60 s clip takes tens of seconds on one core. */
 const JOB_BUCKETS = [0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600];
 /** The queues every process reports, with zeros, so an alert has a series before the first job. */
@@ -52,17 +54,47 @@ export function createMetricsRegistry(
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  const sseDuration = new Histogram({
+    name: 'adreel_sse_stream_duration_seconds',
+    help: 'Server-sent event streams by route, observed when they close (not in http_request_duration_seconds: a stream lasts as long as its tab stays open; adreel_sse_streams_open counts the open ones)',
+    labelNames: ['route'],
+    buckets: SSE_BUCKETS,
+    registers: [registry],
+  });
+
+  /**
+   * Every request is observed once, whichever comes first: Fastify's onResponse (an answer sent in
+   * full, tus's hijacked upload answers included) or the response's close (the client went away
+   * before the answer was complete, which Fastify's onResponse never sees: an upload's PATCH cut
+   * off by the network, a browser closing an event stream).
+   */
+  const observed = new WeakSet<FastifyRequest>();
+  const observe = (request: FastifyRequest, reply: FastifyReply) => {
+    if (observed.has(request)) return;
+    observed.add(request);
+    // The pattern (/api/videos/:id), so ids and queries do not make a series each.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    if (isEventStream(request)) {
+      sseDuration.observe({ route }, seconds);
+      return;
+    }
     httpDuration.observe(
       {
         method: request.method,
-        // The pattern (/api/videos/:id), so ids and queries do not make a series each.
-        route: request.routeOptions.url ?? 'unmatched',
-        status_code: String(reply.statusCode),
+        route,
+        // Not answered in full because the client left first: 499, as nginx logs it.
+        status_code: reply.raw.writableEnded ? String(reply.statusCode) : '499',
       },
-      reply.elapsedTime / 1000,
+      seconds,
     );
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    // Gone already (before the hooks ran): nothing later will tell.
+    if (reply.raw.destroyed) observe(request, reply);
+    else reply.raw.once('close', () => observe(request, reply));
   });
+  app.addHook('onResponse', async (request, reply) => observe(request, reply));
 
   const jobDuration = new Histogram({
     name: 'adreel_job_duration_seconds',

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * Security headers for every response. The CSP allows no inline script and no inline <style>: the
- * web app ships all its CSS in its stylesheet (sonner's injected styles are bundled at build time).
- * HSTS and upgrade-insecure-requests only make sense when we are served over HTTPS.
+ * Security headers for every response. The CSP allows no inline script and no inline style
+ * ('unsafe-inline' nowhere): the web app ships its CSS in its stylesheet (sonner's injected styles
+ * are bundled at build time). The one <style> element the app makes at run time, the dialogs'
+ * scroll lock (react-remove-scroll-bar, measured per screen), carries the page's style nonce
+ * (stylePageNonce, decision 034). HSTS and upgrade-insecure-requests only when served over HTTPS.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -34,4 +37,28 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/** A policy with `'nonce-…'` added to its style-src (and to none of its other directives). */
+export function withStyleNonce(policy: string, nonce: string): string {
+  return policy.replace(
+    /(^|;)(\s*)style-src([^;]*)/,
+    (_match, start: string, space: string, sources: string) =>
+      `${start}${space}style-src${sources} 'nonce-${nonce}'`,
+  );
+}
+
+/**
+ * A fresh style nonce for an HTML page: 128 random bits, added to this reply's CSP style-src. The
+ * page hands it to its scripts (web.ts: `<meta property="csp-nonce" nonce="…">`), so a <style>
+ * element the app makes carries it; a style an attacker injects into the page cannot know it. A
+ * new one for every response: the page is never cached as it is (cache-control: no-cache).
+ */
+export function stylePageNonce(reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header('content-security-policy', withStyleNonce(policy, nonce));
+  }
+  return nonce;
 }

@@ -9,6 +9,7 @@ import {
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { stylePageNonce } from './security';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -222,12 +223,20 @@ export async function registerWebApp(
         );
       },
     });
-    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
-      reply
+    /**
+     * The page with this response's style nonce for its scripts (decision 034): the browser hides
+     * a nonce attribute from the page's markup once parsed, scripts read it as the element's
+     * `nonce` property (apps/web/src/components/ui/style-nonce.ts).
+     */
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      const html = await pageFor(request);
+      const nonce = `<meta property="csp-nonce" nonce="${stylePageNonce(reply)}">`;
+      return reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await pageFor(request));
+        .send(insertAt(html, '</head>', nonce, 'before'));
+    };
     // The root is a directory to the static handler; it is the app's home page to a person.
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

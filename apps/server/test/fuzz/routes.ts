@@ -19,6 +19,7 @@ export const ROUTES: RouteTable = {
   'GET /api/docs/yaml': { skip: 'the OpenAPI document, generated once, takes no input' },
   'GET /api/admin/counts/stream': { skip: 'an endless server-sent event stream' },
   'GET /api/beta/progress/stream': { skip: 'an endless server-sent event stream' },
+  'GET /api/analytics/stream': { skip: 'an endless server-sent event stream' },
 
   // System.
   'GET /healthz': { caller: 'anonymous' },
@@ -105,6 +106,9 @@ export const ROUTES: RouteTable = {
   'GET /api/brand/transactions': { caller: 'brand' },
   'POST /api/brand/transactions/:id/mark-paid': { caller: 'brand' },
   'GET /api/brand/performance': { caller: 'brand' },
+  'GET /api/analytics/brand': { caller: 'brand' },
+  'GET /api/analytics/creator': { caller: 'creator' },
+  'GET /api/analytics/videos/:videoId': { caller: 'brand' },
 
   // Admins.
   'GET /api/admin/invites': { caller: 'admin' },

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
-import { type AuthHeaders, signedInUser } from '../support/auth';
+import { type AuthHeaders, signedInUser, signInAs } from '../support/auth';
 import { createUser, createVideo } from '../support/factories';
 
 let t: TestApp;
@@ -100,6 +100,33 @@ describe('audit log API', () => {
       targetType: 'campaign',
       targetId: created.json().campaign.id,
       details: { title: 'Audited drop', budgetTotalCents: 50_000, payoutPerVideoCents: 5_000 },
+    });
+  });
+
+  it('labels a brand who also holds viewer as the brand (issue 18: the log said "viewer")', async () => {
+    // A whitelisted sign-up holds viewer first, then brand once the address is proven.
+    const user = await createUser(t.database.db, {
+      role: ['viewer', 'brand'],
+      username: 'whitelisted_brand',
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/brand/campaigns',
+      headers: await signInAs(t, user),
+      payload: {
+        title: 'Two roles',
+        description: 'A brief',
+        tags: [],
+        budgetTotalCents: 10_000,
+        payoutPerVideoCents: 1_000,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const [entry] = (await audit('?action=campaign.create')).entries;
+    expect(entry).toMatchObject({
+      actor: { username: 'whitelisted_brand' },
+      actorRole: 'brand',
+      targetId: created.json().campaign.id,
     });
   });
 

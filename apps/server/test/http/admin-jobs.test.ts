@@ -10,8 +10,9 @@ import { JOB_TEXTS } from '@adreel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { auditLog, jobs, videos } from '../../src/db/schema';
+import { auditLog, jobs, users, videos } from '../../src/db/schema';
 import { removeStaleFailedOriginals } from '../../src/modules/videos/processing-jobs.service';
+import { PROCESS_VIDEO_QUEUE } from '../../src/modules/videos/upload.service';
 import { makeVideoFixtures, type VideoFixtures } from '../fixtures/videos';
 import { createTestApp, type TestApp } from '../support/app';
 import { type AuthHeaders, asRole, signedInUser } from '../support/auth';
@@ -43,7 +44,8 @@ async function jobOf(videoId: string) {
   const [job] = await t.database.db
     .select()
     .from(jobs)
-    .where(sql`${jobs.payload}->>'videoId' = ${videoId}`);
+    // The processing job (the ladder job of issue 20 names the video too).
+    .where(and(eq(jobs.queue, PROCESS_VIDEO_QUEUE), sql`${jobs.payload}->>'videoId' = ${videoId}`));
   if (!job) throw new Error('no job');
   return job;
 }
@@ -183,6 +185,45 @@ describe('admin jobs', () => {
     expect(await removeStaleFailedOriginals(t.database.db, config)).toBe(1);
     expect(await originals()).toEqual([]);
     const refused = await retry(job.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ message: JOB_TEXTS.originalGone });
+  }, 120_000);
+
+  it("drops at the next run the original of a deleted creator's or a deleted video's failed job", async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    const failedUpload = async (title: string) => {
+      const { user, headers } = await signedInUser(t, 'creator');
+      const before = new Set(await originals());
+      const response = await uploadFile(t.app, headers, fixtures.shortMp4, {
+        title,
+        filename: 'ad.mp4',
+        filetype: 'video/mp4',
+      });
+      const { video } = response.json() as { video: { id: string } };
+      const original = (await originals()).find((name) => !before.has(name));
+      if (!original) throw new Error('no original');
+      await writeFile(original, 'not a video at all');
+      await t.app.videoWorker.drain();
+      expect(await jobOf(video.id)).toMatchObject({ state: 'failed' });
+      return { user, video, original };
+    };
+    const closed = await failedUpload('Creator left');
+    const gone = await failedUpload('Video deleted');
+    const kept = await failedUpload('Still retryable');
+    expect(await removeStaleFailedOriginals(t.database.db, config)).toBe(0);
+
+    // The account deletion leaves a failed video failed and closes the account (users.deleted_at).
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(users.id, closed.user.id));
+    await t.database.db.delete(videos).where(eq(videos.id, gone.video.id));
+    expect(await removeStaleFailedOriginals(t.database.db, config)).toBe(2);
+    const left = await originals();
+    expect(left).toContain(kept.original);
+    expect(left).not.toContain(closed.original);
+    expect(left).not.toContain(gone.original);
+    const refused = await retry((await jobOf(closed.video.id)).id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({ message: JOB_TEXTS.originalGone });
   }, 120_000);

@@ -143,7 +143,9 @@ describe('admin reports', () => {
   it('removes a video: rejected, gone from the feed, its submission closed, every open report on it actioned and mailed', async () => {
     const db = t.database.db;
     const campaign = await createCampaign(db);
+    const maker = await createUser(db, { role: 'creator' });
     const video = await createVideo(db, {
+      creatorId: maker.id,
       status: 'approved',
       title: 'Fake cure',
       featured: true,
@@ -157,12 +159,19 @@ describe('admin reports', () => {
     const first = await report(video.id, 'Medical claims');
     const second = await report(video.id, 'Scam');
 
+    const reason = 'Claims to cure a disease.';
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/reports/${first.id}/remove-video`,
       headers: admin.headers,
+      payload: { reason },
     });
     expect(res.statusCode).toBe(200);
+    // Issue 18: the creator is told too, with the admin's reason.
+    const told = await lastMailTo(db, maker.email, 'video_rejected');
+    expect(told?.subject).toBe('Your video on Adreel was removed');
+    expect(told?.textBody).toContain('"Fake cure" was removed after a report');
+    expect(told?.textBody).toContain(`The reviewer's reason: ${reason}`);
     expect(res.json()).toMatchObject({
       message: 'Video removed',
       report: { id: first.id, status: 'actioned', video: { id: video.id, status: 'rejected' } },

@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, likes, shares, transactions, videos, viewEvents } from '../../src/db/schema';
+import { rollUpViewWindows } from '../../src/modules/metrics/analytics.rollups';
 import { createTestApp, type TestApp } from '../support/app';
 import { signedInUser } from '../support/auth';
 import { createCampaign, createUser } from '../support/factories';
@@ -53,6 +54,23 @@ describe('POST /api/brand/campaigns', () => {
         submissionCount: 0,
       }),
     });
+  });
+
+  it('takes a title with lone surrogates (as JSON may escape them), stored and audited with U+FFFD', async () => {
+    const brand = await signedInUser(t, 'brand');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/brand/campaigns',
+      headers: { ...brand.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...validBody, title: '\udfff\ud800 drop' }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().campaign.title).toBe('\ufffd\ufffd drop');
+    const [entry] = await t.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'campaign.create'), eq(auditLog.actorId, brand.user.id)));
+    expect(entry?.details).toMatchObject({ title: '\ufffd\ufffd drop' });
   });
 
   it.each([
@@ -425,6 +443,8 @@ describe('GET /api/brand/performance', () => {
       { videoId: video.id, viewerKey: 'b', countedAt: yesterday },
       { videoId: video.id, viewerKey: 'c', countedAt: null },
     ]);
+    // Written straight into view_events, so rolled up as the merge of view windows would.
+    await rollUpViewWindows(t.database.db, [{ id: video.id, durationSec: 30 }]);
     await t.database.db.insert(likes).values({ userId: fan.id, videoId: video.id });
     await t.database.db.insert(shares).values({ userId: fan.id, videoId: video.id });
 

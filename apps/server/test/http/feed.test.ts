@@ -126,6 +126,9 @@ describe('the feed', () => {
       likes: 56,
       shares: 7,
       decayedScore: 0.9,
+      renditions: [
+        { name: '360p', url: '/media/videos/a/1.mp4', width: 360, height: 640, bitrateKbps: 610 },
+      ],
     });
     const bare = await createVideo(db, {
       status: 'approved',
@@ -147,6 +150,15 @@ describe('the feed', () => {
           title: 'Quotes " and \\ back\nslash, tab\t, émoji 🎬 </script>',
           caption: 'Line one\nline two',
           fileUrl: full.fileUrl,
+          renditions: [
+            {
+              name: '360p',
+              url: '/media/videos/a/1.mp4',
+              width: 360,
+              height: 640,
+              bitrateKbps: 610,
+            },
+          ],
           thumbUrl: full.thumbUrl,
           durationSec: 12.5,
           ctaText: 'Shop now',
@@ -166,6 +178,7 @@ describe('the feed', () => {
         },
         expect.objectContaining({
           id: bare.id,
+          renditions: null,
           caption: null,
           thumbUrl: null,
           durationSec: null,

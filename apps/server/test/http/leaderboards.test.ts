@@ -3,6 +3,7 @@
  * computed here from the stored counters with packages/domain's formula, independently of the SQL.
  */
 import type { TopCreator, TopVideo } from '@adreel/domain';
+import { LEADERBOARD_MIN_VIEWS } from '@adreel/domain/constants';
 import {
   decayedScore,
   hoursBetween,
@@ -101,6 +102,8 @@ describe('demo engagement', () => {
         .sort(),
     ).toEqual(rows.map((r) => r.views).sort());
     expect(new Set(rows.map((r) => r.decayed_score)).size).toBe(rows.length);
+    // Issue 18: every demo video has the counted views to be ranked, so a first start shows a board.
+    expect(rows.every((r) => r.views >= LEADERBOARD_MIN_VIEWS)).toBe(true);
     expect(await db.$count(viewEvents)).toBe(added);
     expect(await db.$count(likes)).toBeGreaterThan(0);
   });
@@ -168,15 +171,22 @@ describe('leaderboards', () => {
   it('leaves out videos that are not approved or older than 14 days, and stops at 50', async () => {
     const db = t.database.db;
     const creator = await createUser(db, { role: 'creator' });
+    const views = LEADERBOARD_MIN_VIEWS;
     const old = await createVideo(db, {
       status: 'approved',
       creatorId: creator.id,
       decayedScore: 5,
+      views,
       publishedAt: new Date(Date.now() - 15 * 24 * 3_600_000),
     });
-    const pending = await createVideo(db, { creatorId: creator.id, decayedScore: 5 });
+    const pending = await createVideo(db, { creatorId: creator.id, decayedScore: 5, views });
     for (let i = 0; i < 50; i += 1)
-      await createVideo(db, { status: 'approved', creatorId: creator.id, decayedScore: 0.001 });
+      await createVideo(db, {
+        status: 'approved',
+        creatorId: creator.id,
+        decayedScore: 0.001,
+        views,
+      });
     const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard/videos' });
     const ids = res.json().videos.map((v: TopVideo) => v.id);
     expect(ids).toHaveLength(50);
@@ -186,5 +196,52 @@ describe('leaderboards', () => {
     const mine = creators.json().creators.find((c: TopCreator) => c.creator.id === creator.id);
     expect(mine?.videoCount).toBe(50);
     await db.execute(sql`delete from ${videos} where creator_id = ${creator.id}`);
+  });
+
+  it(`ranks only videos with at least ${LEADERBOARD_MIN_VIEWS} counted views, on both boards`, async () => {
+    const db = t.database.db;
+    // Issue 18: fresh uploads nobody watched topped the board. One below the minimum, scored far
+    // above every demo video, and one just at it.
+    const unwatched = await createUser(db, { role: 'creator' });
+    const below = await createVideo(db, {
+      status: 'approved',
+      creatorId: unwatched.id,
+      decayedScore: 9,
+      views: LEADERBOARD_MIN_VIEWS - 1,
+    });
+    const watched = await createUser(db, { role: 'creator' });
+    const atMinimum = await createVideo(db, {
+      status: 'approved',
+      creatorId: watched.id,
+      decayedScore: 8,
+      views: LEADERBOARD_MIN_VIEWS,
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard/videos' });
+    const board: TopVideo[] = res.json().videos;
+    expect(board.map((v) => v.id)).not.toContain(below.id);
+    expect(board[0]?.id).toBe(atMinimum.id);
+    expect(board.every((v) => v.views >= LEADERBOARD_MIN_VIEWS)).toBe(true);
+
+    const creators = await t.app.inject({ method: 'GET', url: '/api/leaderboard/creators' });
+    const ranked: TopCreator[] = creators.json().creators;
+    expect(ranked.map((c) => c.creator.id)).not.toContain(unwatched.id);
+    expect(ranked[0]?.creator.id).toBe(watched.id);
+
+    // A creator's average counts only their ranked videos: an unwatched upload does not drag it.
+    await createVideo(db, {
+      status: 'approved',
+      creatorId: watched.id,
+      decayedScore: 0,
+      views: 0,
+    });
+    const again = await t.app.inject({ method: 'GET', url: '/api/leaderboard/creators' });
+    expect(again.json().creators[0]).toMatchObject({
+      creator: { id: watched.id },
+      averageScore: 8,
+      videoCount: 1,
+    });
+    await db.execute(
+      sql`delete from ${videos} where creator_id in (${unwatched.id}, ${watched.id})`,
+    );
   });
 });

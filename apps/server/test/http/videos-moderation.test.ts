@@ -1,7 +1,7 @@
 /** The creator's area, open campaigns, admin moderation and the job queue's crash safety (issue 4). */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, submissions, transactions, videos } from '../../src/db/schema';
+import { auditLog, jobs, mailOutbox, submissions, transactions, videos } from '../../src/db/schema';
 import { claimJob, createWorker, enqueueJob, type JobRow } from '../../src/platform/jobs/queue';
 import { createTestApp, type TestApp } from '../support/app';
 import { asRole, signedInUser } from '../support/auth';
@@ -166,6 +166,60 @@ describe('admin moderation', () => {
       .from(submissions)
       .where(eq(submissions.videoId, video.id));
     expect(submission?.status).toBe('rejected_by_admin');
+  });
+
+  it('tells the creator by mail, with the admin’s reason when given (issue 18)', async () => {
+    const db = t.database.db;
+    const admin = await asRole(t, 'admin');
+    const creator = await createUser(db, { role: 'creator', displayName: 'Rita Reels' });
+    const mailsTo = (video: string) =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, creator.email), eq(mailOutbox.kind, 'video_rejected')))
+        .then((rows) => rows.filter((row) => row.textBody.includes(video)));
+
+    const given = await createVideo(db, { creatorId: creator.id, title: 'Blurry drop' });
+    const reason = 'The product is never shown in focus.';
+    const withReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/videos/${given.id}/reject`,
+      headers: admin,
+      payload: { reason: `  ${reason} ` },
+    });
+    expect(withReason.statusCode).toBe(200);
+    const [told] = await mailsTo('Blurry drop');
+    expect(told?.subject).toMatch(/was not approved/);
+    expect(told?.textBody).toContain('Hi Rita Reels');
+    expect(told?.textBody).toContain(`The reviewer's reason: ${reason}`);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'video.reject'), eq(auditLog.targetId, given.id)));
+    expect(entry?.details).toMatchObject({ reason });
+
+    const bare = await createVideo(db, { creatorId: creator.id, title: 'Second try' });
+    const without = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/videos/${bare.id}/reject`,
+      headers: admin,
+    });
+    expect(without.statusCode).toBe(200);
+    const [plain] = await mailsTo('Second try');
+    expect(plain?.textBody).not.toContain('reason');
+
+    const long = await createVideo(db, { creatorId: creator.id, title: 'Third try' });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/videos/${long.id}/reject`,
+      headers: admin,
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      error: { message: 'Reason must be less than 500 characters' },
+    });
+    expect(await mailsTo('Third try')).toEqual([]);
   });
 
   it('answers 404 for an unknown video and 403 to a creator', async () => {

@@ -6,15 +6,19 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createWorker, enqueueJob, PermanentJobError } from '../../src/platform/jobs/queue';
 import { enqueueMail } from '../../src/platform/mail/outbox';
 import { createTestApp, type TestApp } from '../support/app';
+import { asRole } from '../support/auth';
 import { createTestDatabase } from '../support/database';
+import { encodeMetadata, TUS } from '../support/tus';
 
 const PROMTOOL = '/usr/bin/promtool';
 
@@ -67,6 +71,7 @@ describe('/metrics', () => {
       'adreel_mail_outbox_oldest_pending_age_seconds',
       'adreel_mail_outbox_given_up',
       'adreel_sse_streams_open',
+      'adreel_sse_stream_duration_seconds',
       'nodejs_eventloop_lag_p99_seconds',
       'process_resident_memory_bytes',
       'nodejs_heap_size_used_bytes',
@@ -155,6 +160,124 @@ describe('/metrics', () => {
     const { code, output } = await promtoolCheck(await scrape());
     expect(output).toBe('');
     expect(code).toBe(0);
+  });
+});
+
+describe('/metrics: every route is observed', () => {
+  let t: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => t?.close());
+
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+
+  /** A tus upload of `length` bytes, created; its Location. */
+  const createUpload = async (headers: Record<string, string>, length: number) => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-length': String(length),
+        'upload-metadata': encodeMetadata({
+          title: 'Ad',
+          filename: 'ad.mp4',
+          filetype: 'video/mp4',
+        }),
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    return created.headers.location as string;
+  };
+
+  it('observes uploads, which tus answers on the raw response', async () => {
+    const headers = await asRole(t, 'creator');
+    const location = await createUpload(headers, 100);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Buffer.alloc(10),
+    });
+    expect(patched.statusCode).toBe(204);
+    const text = await scrape();
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="POST",route="/api/uploads",status_code="201"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="PATCH",route="/api/uploads/:id",status_code="204"}',
+      ),
+    ).toBe(1);
+  });
+
+  it('observes an upload the client cuts off, as 499', async () => {
+    const headers = await asRole(t, 'creator');
+    const location = await createUpload(headers, 1_000_000);
+    // Half the announced bytes, then the connection drops (a phone losing its network mid-PATCH).
+    const arrived = new Promise((resolve) => t.app.server.once('request', resolve));
+    const cut = httpRequest(`${baseUrl}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': '1000000',
+      },
+    });
+    cut.on('error', () => {});
+    cut.write(Buffer.alloc(500_000));
+    await arrived;
+    cut.destroy();
+    await vi.waitFor(async () => {
+      expect(
+        sample(
+          await scrape(),
+          'http_request_duration_seconds_count{method="PATCH",route="/api/uploads/:id",status_code="499"}',
+        ),
+      ).toBe(1);
+    });
+  });
+
+  it('counts an event stream apart, when it closes, and keeps the open-streams gauge', async () => {
+    const route = '/api/beta/progress/stream';
+    const closing = new AbortController();
+    const stream = await fetch(`${baseUrl}${route}`, { signal: closing.signal });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body?.getReader();
+    await reader?.read();
+    const open = await scrape();
+    expect(sample(open, 'adreel_sse_streams_open')).toBe(1);
+    expect(sample(open, `adreel_sse_stream_duration_seconds_count{route="${route}"}`)).toBe(
+      undefined,
+    );
+
+    closing.abort();
+    await vi.waitFor(async () => {
+      const text = await scrape();
+      expect(sample(text, `adreel_sse_stream_duration_seconds_count{route="${route}"}`)).toBe(1);
+      expect(sample(text, 'adreel_sse_streams_open')).toBe(0);
+    });
+    // Its lifetime is no request latency: the HTTP histogram has no series for it.
+    expect(await scrape()).not.toContain(
+      `http_request_duration_seconds_count{method="GET",route="${route}"`,
+    );
   });
 });
 

@@ -324,6 +324,14 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /api/brand/transactions', "own campaigns' payments: brand or admin", BRAND_OR_ADMIN),
   row('POST /api/brand/transactions/:id/mark-paid', "a payment on brand A's campaign", BRAND_A_ROW),
   row('GET /api/brand/performance', 'own campaigns performance: brand or admin', BRAND_OR_ADMIN),
+  row('GET /api/analytics/brand', 'own campaigns’ video analytics: brand or admin', BRAND_OR_ADMIN),
+  row('GET /api/analytics/creator', 'own videos’ analytics: creator or admin', CREATOR_OR_ADMIN),
+  row(
+    'GET /api/analytics/videos/:videoId',
+    "a video approved into brand A's campaign",
+    BRAND_A_ROW,
+  ),
+  row('GET /api/analytics/stream', 'own videos’ analytics, live: brand or admin', BRAND_OR_ADMIN),
 
   // The admin area.
   row('GET /api/admin/invites', 'admin only', ADMIN_ONLY),

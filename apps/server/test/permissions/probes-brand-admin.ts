@@ -172,6 +172,21 @@ export const BRAND_ADMIN_PROBES: Record<string, Build> = {
     NOT_BRAND_A,
   ),
 
+  'GET /api/analytics/brand': listOf(
+    '/api/analytics/brand',
+    (w) => [w.rowsOfA.videoId],
+    NOT_BRAND_A,
+  ),
+  'GET /api/analytics/creator': listOf('/api/analytics/creator', (w) => [w.rowsOfA.videoId], [
+    'creatorB',
+  ]),
+  'GET /api/analytics/videos/:videoId': async (actor, w) =>
+    get(`/api/analytics/videos/${w.rowsOfA.videoId}?as=brand`)(actor, w),
+  'GET /api/analytics/stream': async (actor, w) => ({
+    ...(await get('/api/analytics/stream?as=brand')(actor, w)),
+    stream: true,
+  }),
+
   'GET /api/admin/invites': get('/api/admin/invites'),
   'POST /api/admin/invites': post('/api/admin/invites', { role: 'creator' }),
   'GET /api/admin/whitelist': get('/api/admin/whitelist'),

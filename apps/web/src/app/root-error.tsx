@@ -1,6 +1,7 @@
 import { COMMON_TEXTS } from '@adreel/domain';
 import { RotateCw } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
+import { ErrorReference } from '@/components/error-reference';
 import { Button } from '@/components/ui/button';
 import { Wordmark } from '@/components/wordmark';
 
@@ -16,6 +17,7 @@ export function RootError() {
         <p className="text-muted-foreground">
           This screen could not be shown. Reloading usually fixes it.
         </p>
+        <ErrorReference error={error} />
         <div className="flex gap-2">
           <Button onClick={() => window.location.reload()}>
             <RotateCw /> Reload

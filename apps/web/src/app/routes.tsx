@@ -15,6 +15,8 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 const landing: RouteHandle = { chrome: 'landing', hideTabs: true, footer: true };
 /** The access screens are forms: the tab bar would only crowd the keyboard on a phone. */
 const access: RouteHandle = { hideTabs: true };
+/** The feed is one screen tall, whatever sits above it (the verify banner): its controls stay in view. */
+const fill: RouteHandle = { fill: true };
 
 /** Every route of SPEC.md §2, plus /account, /admin/outbox and the mailed links (DESIGN.md §3). */
 export const routes: RouteObject[] = [
@@ -41,7 +43,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/routes/auth-callback')),
           },
           { path: 'join', handle: access, lazy: page(() => import('@/routes/join')) },
-          { path: 'feed', lazy: page(() => import('@/routes/feed')) },
+          { path: 'feed', handle: fill, lazy: page(() => import('@/routes/feed')) },
           { path: 'briefs', lazy: page(() => import('@/routes/briefs')) },
           { path: 'guidelines', lazy: page(() => import('@/routes/guidelines')) },
           { path: 'how-we-count', lazy: page(() => import('@/routes/how-we-count')) },

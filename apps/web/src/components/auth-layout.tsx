@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, TAGLINE, VIDEO_MAX_SECONDS } from '@adreel/domain';
+import { AUTH_TEXTS, LANDING_FEATURES, TAGLINE, VIDEO_MAX_SECONDS } from '@adreel/domain';
 import { BadgeDollarSign, Clapperboard, Handshake } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { appName } from '@/lib/app-name';
@@ -8,7 +8,7 @@ import { ReelGlyph } from './reel-glyph';
 const HIGHLIGHTS = [
   { icon: Clapperboard, text: `Vertical ads of ${VIDEO_MAX_SECONDS} seconds or less` },
   { icon: Handshake, text: 'Brands meet creative talent' },
-  { icon: BadgeDollarSign, text: 'Rewarded through a fair payment system' },
+  { icon: BadgeDollarSign, text: LANDING_FEATURES.fairPayment },
 ];
 
 /** The brand panel beside the access screens on wide windows; hidden on phones, where space is for the form. */

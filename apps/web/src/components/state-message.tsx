@@ -1,14 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ErrorReference } from '@/components/error-reference';
 import { cn } from '@/lib/utils';
 
-/** The empty or failed state of a list: an icon, one line of what happened, and what to do. */
+/**
+ * The empty or failed state of a list: an icon, one line of what happened, and what to do. Given the
+ * failure (`error`), a 5xx or unexpected answer adds a small "Reference: <request id>" line to quote.
+ */
 export function StateMessage({
   icon: Icon,
   title,
   description,
   action,
   tone = 'default',
+  error,
   className,
 }: {
   icon: LucideIcon;
@@ -16,6 +21,8 @@ export function StateMessage({
   description?: ReactNode;
   action?: ReactNode;
   tone?: 'default' | 'error';
+  /** The failure shown (a query's error): its request id when it is a server error. */
+  error?: unknown;
   className?: string;
 }) {
   return (
@@ -38,6 +45,7 @@ export function StateMessage({
       {description && (
         <p className="mt-1 max-w-sm text-pretty text-sm text-muted-foreground">{description}</p>
       )}
+      {error !== undefined && <ErrorReference error={error} className="mt-2" />}
       {action && <div className="mt-4">{action}</div>}
     </div>
   );

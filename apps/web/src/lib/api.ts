@@ -1,6 +1,7 @@
 /**
  * The one way the web app talks to the API: JSON in and out, the in-memory access token attached as a
- * bearer token, and errors of the shape `{ "error": { "code", "message" } }` turned into ApiError.
+ * bearer token, and errors of the shape `{ "error": { "code", "message", "requestId" } }` turned into
+ * ApiError.
  */
 
 export class ApiError extends Error {
@@ -10,10 +11,18 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /**
+     * The server's id of the request (error.requestId, else the x-request-id header), which its logs
+     * carry: what a user quotes to support. Undefined when no answer came (network failure).
+     */
+    readonly requestId?: string,
   ) {
     super(message);
   }
 }
+
+/** The header every answer of the server carries (platform/request-id.ts). */
+const REQUEST_ID_HEADER = 'x-request-id';
 
 // Held in memory only (DESIGN.md §3): the refresh token lives in an httpOnly cookie.
 let accessToken: string | null = null;
@@ -61,13 +70,18 @@ async function readError(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML error page, an empty body): fall back to the status below.
   }
   const error = isRecord(payload) ? payload.error : undefined;
+  const requestId =
+    (isRecord(error) && typeof error.requestId === 'string' && error.requestId) ||
+    response.headers.get(REQUEST_ID_HEADER) ||
+    undefined;
   if (isRecord(error) && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiError(response.status, error.code, error.message);
+    return new ApiError(response.status, error.code, error.message, requestId);
   }
   return new ApiError(
     response.status,
     `http_${response.status}`,
     response.statusText || 'Request failed',
+    requestId,
   );
 }
 

@@ -112,14 +112,19 @@ describe('admin whitelist', () => {
     expect(sentBodies(fetchMock, 'POST /api/admin/whitelist')).toEqual([]);
   });
 
-  it('removes an entry', async () => {
+  it('removes an entry, and Undo puts the address back with its role', async () => {
     let entries = [entry];
-    mockApi({
+    const fetchMock = mockApi({
       'GET /api/admin/whitelist': () => jsonResponse({ entries }),
       'GET /api/admin/access-requests': jsonResponse({ requests: [] }),
       [`DELETE /api/admin/whitelist/${entry.id}`]: () => {
         entries = [];
         return new Response(null, { status: 204 });
+      },
+      'POST /api/admin/whitelist': () => {
+        const back = { ...entry, id: '2b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e' };
+        entries = [back];
+        return jsonResponse(back, 201);
       },
     });
     const user = userEvent.setup();
@@ -129,6 +134,13 @@ describe('admin whitelist', () => {
     );
     expect(await screen.findByText('Removed from whitelist')).toBeTruthy();
     expect(await screen.findByText('Nobody is whitelisted yet')).toBeTruthy();
+    // Issue 18: removal acts at once, and the toast offers a few seconds to take it back.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Added to whitelist!')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/admin/whitelist')).toEqual([
+      { email: 'ana@example.com', role: 'creator' },
+    ]);
+    expect(await screen.findByText('ana@example.com')).toBeTruthy();
   });
 
   it('declines a request', async () => {
@@ -143,8 +155,20 @@ describe('admin whitelist', () => {
     });
     const user = userEvent.setup();
     renderWhitelist();
+    // Issue 18: Decline asks first; Cancel sends nothing.
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Decline Sam Rivera’s request?' });
+    expect(dialog.textContent).toContain('sam@studio.example is not added to the whitelist');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      sentBodies(fetchMock, `POST /api/admin/access-requests/${request.id}/decline`),
+    ).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    dialog = await screen.findByRole('dialog', { name: 'Decline Sam Rivera’s request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     expect(await screen.findByText('All caught up')).toBeTruthy();
+    expect(await screen.findByText('Request declined')).toBeTruthy();
     await waitFor(() =>
       expect(
         sentBodies(fetchMock, `POST /api/admin/access-requests/${request.id}/decline`),

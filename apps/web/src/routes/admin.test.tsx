@@ -57,22 +57,80 @@ describe('admin dashboard', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve Morning run' }));
     expect(await screen.findByText('Failed to approve video')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reject Morning run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject “Morning run”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject video' }));
     expect(await screen.findByText('Failed to reject video')).toBeTruthy();
+    // The question stays open to try again or cancel.
+    expect(screen.getByRole('dialog', { name: 'Reject “Morning run”?' })).toBeTruthy();
   });
 
-  it('rejects with the server message', async () => {
-    mockApi({
-      'GET /api/admin/videos?status=pending': jsonResponse({ videos: [first] }),
+  it('asks before rejecting, with a reason the creator is told, and says the server message', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/videos?status=pending': jsonResponse({ videos: [first, second] }),
       'GET /api/admin/videos?status=approved': jsonResponse({ videos: [] }),
       [`POST /api/admin/videos/${first.id}/reject`]: jsonResponse({
         message: 'Video rejected',
         video: { ...first, status: 'rejected' },
       }),
+      [`POST /api/admin/videos/${second.id}/reject`]: jsonResponse({
+        message: 'Video rejected',
+        video: { ...second, status: 'rejected' },
+      }),
     });
     const user = userEvent.setup();
     renderApp('/admin', signedInAs('admin'));
+    // Issue 18: the click only asks; Cancel sends nothing.
     await user.click(await screen.findByRole('button', { name: 'Reject Morning run' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reject “Morning run”?' });
+    expect(dialog.textContent).toContain(
+      `${first.creator.displayName} is told by email that it was not approved, with your reason if you give one.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBodies(fetchMock, `POST /api/admin/videos/${first.id}/reject`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Reject Morning run' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject “Morning run”?' });
+    await user.type(within(dialog).getByLabelText('Reason'), '  Shows a prescription drug  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject video' }));
     expect(await screen.findByText('Video rejected')).toBeTruthy();
+    expect(sentBodies(fetchMock, `POST /api/admin/videos/${first.id}/reject`)).toEqual([
+      { reason: 'Shows a prescription drug' },
+    ]);
+
+    // Without a reason: an empty body.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Reject Street food' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject “Street food”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject video' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, `POST /api/admin/videos/${second.id}/reject`)).toEqual([{}]),
+    );
+  });
+
+  it('unfeatures with an Undo that features the video again', async () => {
+    const starred = { ...live, featured: true };
+    const fetchMock = mockApi({
+      'GET /api/admin/videos?status=pending': jsonResponse({ videos: [] }),
+      'GET /api/admin/videos?status=approved': jsonResponse({ videos: [starred] }),
+      [`POST /api/admin/videos/${live.id}/feature`]: ({ json }) => {
+        const { featured } = json as { featured: boolean };
+        return jsonResponse({
+          message: featured ? 'Video featured' : 'Video unfeatured',
+          video: { ...live, featured },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin', signedInAs('admin'));
+    await user.click(await screen.findByRole('button', { name: 'Unfeature Already live' }));
+    expect(await screen.findByText('Video unfeatured')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Video featured')).toBeTruthy();
+    expect(sentBodies(fetchMock, `POST /api/admin/videos/${live.id}/feature`)).toEqual([
+      { featured: false },
+      { featured: true },
+    ]);
   });
 
   it('features an approved video, and says so when that fails', async () => {
@@ -172,13 +230,16 @@ describe('admin dashboard', () => {
       within(other).getByRole('button', { name: 'Remove video Too good to be true' }),
     );
     const confirm = await screen.findByRole('dialog', { name: 'Remove this video?' });
+    // Issue 18: the creator is told too, with the admin's reason.
+    expect(confirm.textContent).toContain('and so is the creator, with your reason');
+    await user.type(within(confirm).getByLabelText('Reason'), 'A known scam');
     await user.click(within(confirm).getByRole('button', { name: 'Remove video' }));
     expect(await screen.findByText('Video removed')).toBeTruthy();
     expect(await screen.findByText('No open reports')).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Reports 0' })).toBeTruthy();
-    expect(sentBodies(fetchMock, `POST /api/admin/reports/${scam.id}/remove-video`)).toHaveLength(
-      1,
-    );
+    expect(sentBodies(fetchMock, `POST /api/admin/reports/${scam.id}/remove-video`)).toEqual([
+      { reason: 'A known scam' },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Closed' }));
     const closedCard = (await screen.findByText('Misleading claims about health')).closest(

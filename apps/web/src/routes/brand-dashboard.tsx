@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useBrandSubmissions } from '@/features/brand/api/get-brand-submissions';
+import { BrandAnalytics } from '@/features/brand/components/brand-analytics';
 import { CampaignsTab } from '@/features/brand/components/campaigns-tab';
 import { CreateCampaignDialog } from '@/features/brand/components/create-campaign-dialog';
 import { PaymentsTab } from '@/features/brand/components/payments-tab';
@@ -69,6 +70,9 @@ export default function BrandDashboardPage() {
         </TabsContent>
         <TabsContent value="performance">
           <PerformanceTab />
+          <div className="mt-8">
+            <BrandAnalytics />
+          </div>
         </TabsContent>
       </Tabs>
     </div>

@@ -53,7 +53,10 @@ export default function BriefsPage() {
         </p>
       )}
       {briefs.isPending ? (
-        <ul aria-label="Loading briefs" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <ul
+          aria-label="Loading briefs"
+          className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+        >
           {[0, 1, 2].map((i) => (
             <BriefCardSkeleton key={i} />
           ))}
@@ -61,6 +64,7 @@ export default function BriefsPage() {
       ) : briefs.isError ? (
         <StateMessage
           tone="error"
+          error={briefs.error}
           icon={AlertTriangle}
           title={serverMessage(briefs.error, COMMON_TEXTS.loadCampaignsFailed)}
           action={
@@ -76,7 +80,10 @@ export default function BriefsPage() {
           description="Brands post new briefs often. Come back soon, or upload an ad of your own meanwhile."
         />
       ) : (
-        <ul aria-label="Open campaigns" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <ul
+          aria-label="Open campaigns"
+          className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+        >
           {briefs.data.map((campaign) => (
             <BriefCard key={campaign.id} campaign={campaign} onApply={apply} />
           ))}

@@ -23,10 +23,7 @@ function buildTransaction(overrides: Partial<CreatorTransaction> = {}): CreatorT
 function totals() {
   return screen
     .getAllByRole('term')
-    .map(
-      (term) =>
-        `${term.textContent} ${term.parentElement?.nextElementSibling?.firstChild?.textContent}`,
-    );
+    .map((term) => `${term.textContent} ${term.nextElementSibling?.firstChild?.textContent}`);
 }
 
 describe('creator earnings', () => {
@@ -85,7 +82,14 @@ describe('creator earnings', () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/creator/earnings', signedInAs('creator'));
-    expect(await screen.findByText('Guadagna caricando la tua prima ad approvata.')).toBeTruthy();
+    const headline = await screen.findByText('Guadagna caricando la tua prima ad approvata.');
+    // Its subtitle in the same language, and both marked Italian (issue 18).
+    const subtitle = screen.getByText(
+      'Quando un brand approva un video che hai fatto per la sua campagna, il compenso compare qui.',
+    );
+    expect(headline.closest('[lang]')?.getAttribute('lang')).toBe('it');
+    expect(subtitle.closest('[lang]')?.getAttribute('lang')).toBe('it');
+    expect(screen.getByRole('link', { name: 'Browse Campaigns' }).getAttribute('lang')).toBe('en');
     expect(totals()).toEqual(['Total earnings $0', 'Paid out $0']);
     expect(screen.queryByText(/on its way/)).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Browse Campaigns' }));

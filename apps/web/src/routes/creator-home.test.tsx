@@ -2,11 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockApi, renderApp, signedInAs } from '@/test/render-app';
 
-/** The dashboard tiles as "Label value". */
+/** The dashboard tiles as "Label value", the value as shown (not the exact figure read out). */
 function tiles() {
-  return screen
-    .getAllByRole('term')
-    .map((term) => `${term.textContent} ${term.parentElement?.nextElementSibling?.textContent}`);
+  return screen.getAllByRole('term').map((term) => {
+    const value = term.nextElementSibling?.cloneNode(true) as HTMLElement | undefined;
+    for (const exact of value?.querySelectorAll('.sr-only') ?? []) exact.remove();
+    return `${term.textContent} ${value?.textContent}`;
+  });
 }
 
 describe('creator home', () => {
@@ -47,5 +49,22 @@ describe('creator home', () => {
       'View Earnings /creator/earnings',
     ]);
     expect(await screen.findByText('Error loading your numbers')).toBeTruthy();
+  });
+
+  it('greets a brand-new creator without "Welcome back" (issue 18)', async () => {
+    mockApi({
+      'GET /api/creator/stats': jsonResponse({
+        videos: 0,
+        totalViews: 0,
+        totalLikes: 0,
+        earningsCents: 0,
+        filtered: { views: 0, byReason: {} },
+      }),
+    });
+    renderApp('/creator/home', signedInAs('creator'));
+    expect(
+      await screen.findByText('Hi Maya. Your videos, views, likes and earnings at a glance.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 });

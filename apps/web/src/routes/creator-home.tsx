@@ -1,9 +1,10 @@
-import { COMMON_TEXTS, SCREEN_TITLES } from '@adreel/domain';
+import { COMMON_TEXTS, creatorHomeGreeting, SCREEN_TITLES } from '@adreel/domain';
 import { Clapperboard, Megaphone, Upload, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { CreatorStatTiles } from '@/features/creator/components/creator-stat-tiles';
+import { CreatorVideoAnalytics } from '@/features/creator/components/creator-video-analytics';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -17,9 +18,10 @@ export default function CreatorHomePage() {
       <PageHeader
         eyebrow="Creator"
         title={SCREEN_TITLES.creatorHome}
-        description={`${name ? `Welcome back, ${name.split(' ')[0]}. ` : ''}Your videos, views, likes and earnings at a glance.`}
+        description={creatorHomeGreeting(name)}
       />
       <CreatorStatTiles />
+      <CreatorVideoAnalytics />
       <nav aria-label="Creator shortcuts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Button asChild size="lg">
           <Link to="/creator/upload">

@@ -94,4 +94,36 @@ describe('my videos', () => {
     expect(await screen.findByText('Error loading videos')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
+
+  it('says "Not selected" for an entry the brand turned down, as Earnings does (issue 18)', async () => {
+    mockApi({
+      'GET /api/creator/videos': jsonResponse({
+        videos: [
+          buildVideo({
+            title: 'Dark alley',
+            status: 'pending',
+            campaignTitle: 'Night Run',
+            submissionStatus: 'rejected_by_brand',
+          }),
+          buildVideo({
+            title: 'Still waiting',
+            status: 'pending',
+            campaignTitle: 'Night Run',
+            submissionStatus: 'submitted',
+          }),
+        ],
+      }),
+    });
+    renderApp('/creator/videos', signedInAs('creator'));
+    const turnedDown = (await screen.findByText('Dark alley')).closest('li') as HTMLElement;
+    // SPEC.md §4: the video stays pending (only the admin rejects a video); the entry is not.
+    expect(within(turnedDown).getByText('Pending')).toBeTruthy();
+    expect(within(turnedDown).getByText('Not selected')).toBeTruthy();
+    expect(
+      within(turnedDown).getByText('The brand did not select it for its campaign.'),
+    ).toBeTruthy();
+    const waiting = screen.getByText('Still waiting').closest('li') as HTMLElement;
+    expect(within(waiting).queryByText(/Not selected/)).toBeNull();
+    expect(within(waiting).getByText('Your video is being reviewed by our team')).toBeTruthy();
+  });
 });

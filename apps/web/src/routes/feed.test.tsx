@@ -117,6 +117,14 @@ describe('feed', () => {
     expect(within(first).getByText('12.3K views')).toBeTruthy();
     // The like count: 949 reads 0.9K (SPEC.md §9: thousands with one decimal).
     expect(within(first).getByText('0.9K')).toBeTruthy();
+    // Read out in full, where "K" rounds them; the like button is described by its count.
+    expect(within(first).getByText('12,345 views').className).toContain('sr-only');
+    const likes = within(first).getByText('949 likes');
+    expect(likes.className).toContain('sr-only');
+    const like = within(first).getByRole('button', { name: 'Like' });
+    expect(document.getElementById(like.getAttribute('aria-describedby') ?? '')).toBe(
+      likes.parentElement?.parentElement,
+    );
     expect(within(first).getByRole('link', { name: '@maya' }).getAttribute('href')).toBe(
       `/profile?id=${sneakers.creator.id}`,
     );
@@ -310,7 +318,11 @@ describe('feed', () => {
   it('says so when there are no ads yet, with Sign In to Create', async () => {
     mockApi({ 'GET /api/feed': jsonResponse(feedPage([], null)) });
     renderApp('/feed');
-    expect(await screen.findByText('Ancora nessuna ad: torna presto!')).toBeTruthy();
+    const headline = await screen.findByText('Ancora nessuna ad: torna presto!');
+    // The line below is Italian too, and both are marked so (issue 18).
+    expect(headline.closest('[lang]')?.getAttribute('lang')).toBe('it');
+    const subtitle = screen.getByText(/^Le prime ad stanno arrivando/);
+    expect(subtitle.closest('[lang]')?.getAttribute('lang')).toBe('it');
     expect(screen.getByRole('link', { name: 'Sign In to Create' }).getAttribute('href')).toBe(
       '/auth',
     );

@@ -21,10 +21,11 @@ describe('landing page', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual([
-      'Creative 30-second ads',
+      // SPEC.md §1's four, the fourth being rewarded through a fair payment system (issue 18).
+      'Creative 30-second video ads',
       'Brands meet talent',
-      'Real-time analytics',
-      'Fair rewards',
+      'Real-time performance analytics',
+      'Rewarded through a fair payment system',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { TopCreator, TopVideo } from '@adreel/domain';
+import { LEADERBOARD_MIN_VIEWS, type TopCreator, type TopVideo } from '@adreel/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -69,8 +69,15 @@ describe('top videos', () => {
     expect(headers).toEqual(['Video', 'Creator', 'Score', 'Views', 'Likes', 'Shares', 'Watch %']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
+    // As shown: the exact counts read out beside "K" are left out here and checked below.
     const cells = (row: HTMLElement) =>
-      [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim());
+      [...row.querySelectorAll('th, td')].map((cell) => {
+        const shown = cell.cloneNode(true) as HTMLElement;
+        for (const exact of shown.querySelectorAll('[aria-hidden="true"] + .sr-only'))
+          exact.remove();
+        return shown.textContent?.trim();
+      });
+    expect(within(rows[0] as HTMLElement).getByText('12,345 views').className).toContain('sr-only');
     expect(cells(rows[0] as HTMLElement)).toEqual([
       'Rank 1Cloud sneakers',
       'M@maya',
@@ -95,6 +102,30 @@ describe('top videos', () => {
         '12.3K views · 0.9K likes · 7 shares · 63% watched',
       ),
     ).toBeTruthy();
+    expect(
+      within(stacked[0] as HTMLElement).getByText(
+        '12,345 views · 949 likes · 7 shares · 63% watched',
+      ).className,
+    ).toContain('sr-only');
+  });
+
+  it('shows markup in a caption, a username and a display name as text', async () => {
+    const payload = '<img src=x onerror=alert(1)>';
+    mockApi({
+      'GET /api/leaderboard/videos': jsonResponse({
+        videos: [
+          topVideo(1, {
+            caption: `${payload} caption`,
+            creator: { ...maya, username: `${payload}user`, displayName: `${payload} name` },
+          }),
+        ],
+      }),
+    });
+    const { container } = renderApp('/leaderboard/videos');
+    const table = await screen.findByRole('table', { name: 'Top videos' });
+    expect(within(table).getByText(`${payload} caption`)).toBeTruthy();
+    expect(within(table).getByText(`@${payload}user`)).toBeTruthy();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
   });
 
   it('says "Error loading leaderboard" and tries again', async () => {
@@ -115,6 +146,26 @@ describe('top videos', () => {
     mockApi({ 'GET /api/leaderboard/videos': jsonResponse({ videos: [] }) });
     renderApp('/leaderboard/videos');
     expect(await screen.findByText('No ranked videos yet')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Videos approved in the last 14 days show up here once they have ${LEADERBOARD_MIN_VIEWS} counted views.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says under the title which videos are ranked (issue 18)', async () => {
+    mockApi({ 'GET /api/leaderboard/videos': jsonResponse({ videos: [topVideo(1)] }) });
+    renderApp('/leaderboard/videos');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Top Videos' });
+    const header = heading.closest('header') as HTMLElement;
+    expect(
+      within(header).getByText(
+        `Ranked among videos with at least ${LEADERBOARD_MIN_VIEWS} counted views.`,
+      ),
+    ).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'How we count' }).getAttribute('href')).toBe(
+      '/how-we-count',
+    );
   });
 });
 
@@ -137,6 +188,7 @@ describe('top creators', () => {
     expect(within(first as HTMLElement).getByText('Leo Park')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('42')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('25.5K')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('25,500 views').className).toContain('sr-only');
     expect(within(first as HTMLElement).getByText('3')).toBeTruthy();
     expect((first as HTMLElement).querySelector('img')?.getAttribute('src')).toBe(
       '/media/photos/leo.jpg',
@@ -145,6 +197,9 @@ describe('top creators', () => {
     expect((second as HTMLElement).querySelector('img')).toBeNull();
     expect(within(second as HTMLElement).getByText('M')).toBeTruthy();
 
+    expect(
+      screen.getByText(`Ranked among videos with at least ${LEADERBOARD_MIN_VIEWS} counted views.`),
+    ).toBeTruthy();
     const podium = screen.getByRole('list', { name: 'Top 3 creators' });
     expect(within(podium).getAllByRole('listitem')).toHaveLength(2);
 

@@ -35,7 +35,13 @@ describe('creator profile', () => {
     expect(screen.getByText('12.3K')).toBeTruthy();
     expect(screen.getByText('0.9K')).toBeTruthy();
     expect(screen.getByText('$650')).toBeTruthy();
+    // Read out in full where "K" rounds them (0.9K is 850).
+    expect(screen.getByText('12,345').className).toContain('sr-only');
+    expect(screen.getByText('850').className).toContain('sr-only');
     const links = screen.getAllByRole('link', { name: /in the feed$/ });
+    expect(
+      screen.getByRole('link', { name: 'Watch Video 2 (2,000 views, 20 likes) in the feed' }),
+    ).toBe(links[1]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       profile.recentVideos.map((v) => `/feed?start=${v.id}`),
     );
@@ -63,5 +69,38 @@ describe('creator profile', () => {
     });
     renderApp('/profile?id=nobody');
     expect(await screen.findByText('Creator not found')).toBeTruthy();
+  });
+
+  it("shows a brand's own profile without a creator's figures (issue 18)", async () => {
+    mockApi({
+      'GET /api/profiles/me': jsonResponse({
+        ...profile,
+        videoCount: 0,
+        totalViews: 0,
+        totalLikes: 0,
+        earningsCents: 0,
+        recentVideos: [],
+      }),
+    });
+    renderApp('/profile', signedInAs('brand'));
+    expect(await screen.findByText('Your brand profile')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Maya Chen', level: 1 })).toBeTruthy();
+    expect(screen.queryAllByRole('term')).toHaveLength(0);
+    expect(screen.queryByText('Earnings')).toBeNull();
+    expect(screen.queryByText('$0')).toBeNull();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Brand Dashboard' }).getAttribute('href')).toBe(
+      '/brand/dashboard',
+    );
+  });
+
+  it("shows a viewer's own profile without a creator's figures", async () => {
+    mockApi({ 'GET /api/profiles/me': jsonResponse({ ...profile, recentVideos: [] }) });
+    renderApp('/profile', signedInAs('viewer'));
+    expect(await screen.findByText('Your profile')).toBeTruthy();
+    expect(screen.queryAllByRole('term')).toHaveLength(0);
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Request creator access' }),
+    ).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { COMMON_TEXTS } from '@adreel/domain';
+import { AREA_ROLES, COMMON_TEXTS, hasAnyRole, primaryRole } from '@adreel/domain';
 import { AlertTriangle, LogIn, RefreshCw, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,6 +24,13 @@ export default function ProfilePage() {
     !needsSignIn && (requested !== null || session.status === 'signed-in'),
   );
   useDocumentTitle(profile.data ? profile.data.displayName : 'Profile');
+  // Creators (and admins, who may upload) have a creator's figures; a brand or a viewer does not.
+  const roles = session.status === 'signed-in' ? session.user.roles : [];
+  const kind = hasAnyRole(roles, AREA_ROLES.creator)
+    ? 'creator'
+    : primaryRole(roles) === 'brand'
+      ? 'brand'
+      : 'viewer';
 
   let body: ReactNode;
   if (needsSignIn) {
@@ -58,6 +65,7 @@ export default function ProfilePage() {
     body = (
       <StateMessage
         tone="error"
+        error={profile.error}
         icon={AlertTriangle}
         title={serverMessage(profile.error, 'Error loading profile')}
         action={
@@ -70,7 +78,7 @@ export default function ProfilePage() {
   } else if (!profile.data) {
     body = <ProfileSkeleton />;
   } else {
-    body = <ProfileView profile={profile.data} own={own} />;
+    body = <ProfileView profile={profile.data} own={own} kind={kind} />;
   }
 
   return (

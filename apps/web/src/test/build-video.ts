@@ -23,6 +23,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     featured: false,
     campaignId: null,
     campaignTitle: null,
+    submissionStatus: null,
     createdAt: new Date(Date.now() - 3600_000).toISOString(),
     publishedAt: null,
     creator: {

@@ -16,6 +16,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Nor pointer capture: Sonner captures the pointer when a toast's button (Undo) is pressed.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
 beforeEach(() => {
   // No test reaches a network: a test that needs an answer stubs fetch with it.
   vi.stubGlobal(

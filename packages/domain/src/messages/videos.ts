@@ -6,6 +6,15 @@ export const VIDEO_TEXTS = {
   /** A video the admin removed after a report: the report's outcome and the video's state. */
   removed: 'Video removed',
   removedByModeration: 'Removed by moderation',
+  /** SPEC.md §2 My Videos: what a pending video shows. */
+  inReview: 'Your video is being reviewed by our team',
+  /** A brand-rejected campaign entry, as Earnings' entries and My Videos both say it. */
+  notSelected: 'Not selected',
+  /**
+   * My Videos under a video whose campaign entry the brand turned down (its status stays pending:
+   * SPEC.md §4 leaves rejecting a video to the admin, who may still publish it in the feed).
+   */
+  notSelectedNote: 'The brand did not select it for its campaign.',
 } as const;
 
 /** A video preview's accessible name: "Preview of Morning run". */

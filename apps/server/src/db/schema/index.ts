@@ -1,5 +1,6 @@
 /** The whole database schema: drizzle-kit generates migrations from these exports. */
 export * from './access';
+export * from './analytics';
 export * from './audit';
 export * from './auth';
 export * from './campaigns';

@@ -1,5 +1,6 @@
 /** Video ads and their running totals (SPEC.md §3, §4; DESIGN.md §3 "Videos", "Feed, metrics and ranking"). */
 import { CAPTION_MAX, TITLE_MAX, VIDEO_MAX_SECONDS } from '@adreel/domain/constants';
+import type { VideoRendition } from '@adreel/domain/feed-api';
 import { VIDEO_STATUSES } from '@adreel/domain/statuses';
 import { sql } from 'drizzle-orm';
 import {
@@ -8,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   smallint,
@@ -31,6 +33,8 @@ export const videos = pgTable(
     /** The transcoded file; null while the media job runs or after it failed. */
     fileUrl: text('file_url'),
     thumbUrl: text('thumb_url'),
+    /** The rendition ladder, lowest first (issue 20); null until the ladder job has made it. */
+    renditions: jsonb('renditions').$type<VideoRendition[]>(),
     /** Measured by ffprobe once the upload is complete. */
     durationSec: real('duration_sec'),
     status: text('status', { enum: VIDEO_STATUSES }).notNull().default('processing'),

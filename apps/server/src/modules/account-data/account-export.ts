@@ -3,30 +3,22 @@
  * rows about this user: what others did to their videos is counted, never listed by person.
  */
 import { SESSION_MESSAGES } from '@adreel/domain';
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  accessRequests,
-  auditLog,
-  campaigns,
-  digestPreferences,
-  digestSends,
-  identities,
-  likes,
-  mfaFactors,
-  profiles,
-  reports,
-  sessions,
-  shares,
-  submissions,
-  transactions,
-  userRoles,
-  users,
-  viewEvents,
-  whitelist,
-} from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { type Actor, authorize } from '../../platform/policy';
+import { exportAccessRequests, exportWhitelistEntries } from '../access/access.accounts';
+import { exportAuditEntriesAbout } from '../audit/audit.accounts';
+import { findUserWithProfile, listAllSessions, roleRowsOf } from '../auth/auth.accounts';
+import {
+  exportCampaigns,
+  exportSubmissions,
+  exportTransactions,
+} from '../campaigns/campaigns.accounts';
+import { exportDigestPreferences, exportDigestSends } from '../digest/digest.accounts';
+import { countViewsRecorded, exportLikes, exportShares } from '../engagement/engagement.accounts';
+import { exportFactors } from '../mfa/mfa.accounts';
+import { exportIdentities } from '../oidc/oidc.accounts';
+import { countReportsOn, exportReportsBy } from '../reports/reports.accounts';
 import { findVideoTitles, listCreatorVideoRows } from '../videos/videos.service';
 import { mayHandleAccountData } from './account-data.policy';
 
@@ -41,14 +33,11 @@ export async function exportOwnAccount(db: Database, actor: Actor, publicUrl: st
 }
 
 export async function exportAccount(db: Database, userId: string, publicUrl: string) {
-  const [user] = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
+  const user = await findUserWithProfile(db, userId);
   if (!user || user.user.deletedAt) throw notFound(SESSION_MESSAGES.accountNotFound);
   const email = user.user.email;
 
+  // Each owning module hands over its own rows (its *.accounts.ts); this file only shapes them.
   const [
     roles,
     sessionRows,
@@ -68,46 +57,23 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     sends,
     viewCount,
   ] = await Promise.all([
-    db.select().from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
-    db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)),
-    db.select().from(identities).where(eq(identities.userId, userId)),
+    roleRowsOf(db, userId),
+    listAllSessions(db, userId),
+    exportFactors(db, userId),
+    exportIdentities(db, userId),
     listCreatorVideoRows(db, userId),
-    db
-      .select({ videoId: likes.videoId, createdAt: likes.createdAt })
-      .from(likes)
-      .where(eq(likes.userId, userId)),
-    db
-      .select({ videoId: shares.videoId, createdAt: shares.createdAt })
-      .from(shares)
-      .where(eq(shares.userId, userId)),
-    db.select().from(reports).where(eq(reports.reporterId, userId)),
-    db
-      .select({ submission: submissions, campaign: campaigns.title })
-      .from(submissions)
-      .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
-      .where(eq(submissions.creatorId, userId)),
-    db
-      .select({ transaction: transactions, campaign: campaigns.title })
-      .from(transactions)
-      .innerJoin(campaigns, eq(campaigns.id, transactions.campaignId))
-      .where(or(eq(transactions.creatorId, userId), eq(transactions.brandId, userId))),
-    db.select().from(campaigns).where(eq(campaigns.brandId, userId)),
-    db.select().from(accessRequests).where(eq(accessRequests.email, email)),
-    db.select().from(whitelist).where(eq(whitelist.email, email)),
-    db
-      .select()
-      .from(auditLog)
-      .where(
-        or(
-          eq(auditLog.actorId, userId),
-          sql`${auditLog.targetType} in ('user', 'account') and ${auditLog.targetId} = ${userId}`,
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt)),
-    db.select().from(digestPreferences).where(eq(digestPreferences.userId, userId)),
-    db.select().from(digestSends).where(eq(digestSends.userId, userId)),
-    db.$count(viewEvents, eq(viewEvents.userId, userId)),
+    exportLikes(db, userId),
+    exportShares(db, userId),
+    exportReportsBy(db, userId),
+    exportSubmissions(db, userId),
+    exportTransactions(db, userId),
+    exportCampaigns(db, userId),
+    exportAccessRequests(db, email),
+    exportWhitelistEntries(db, email),
+    exportAuditEntriesAbout(db, userId),
+    exportDigestPreferences(db, userId),
+    exportDigestSends(db, userId),
+    countViewsRecorded(db, userId),
   ]);
 
   // Titles of the videos they liked, shared or reported, from the videos module; a row whose video
@@ -136,8 +102,7 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
 
   const videoIds = videoRows.map((video) => video.id);
   const videoTitles = new Map(videoRows.map((video) => [video.id, video.title]));
-  const reportsOnMyVideos =
-    videoIds.length > 0 ? await db.$count(reports, inArray(reports.videoId, videoIds)) : 0;
+  const reportsOnMyVideos = await countReportsOn(db, videoIds);
 
   return {
     exportedAt: new Date().toISOString(),

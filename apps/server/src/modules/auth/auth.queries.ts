@@ -175,3 +175,55 @@ export async function findLiveEmailToken(
     .limit(1);
   return row ?? null;
 }
+
+// An account's own deletion and data export (account-data, through auth.accounts).
+
+/** The account row, closed or not, locked until the caller's transaction ends. */
+export async function lockUserRow(tx: Database, userId: string) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+/** The account row, closed or not, with its profile where it has one. */
+export async function findUserWithProfile(db: Database, userId: string) {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The account's role rows (role and since when), in no particular order. */
+export function roleRowsOf(db: Database, userId: string) {
+  return db.select().from(userRoles).where(eq(userRoles.userId, userId));
+}
+
+export async function deleteEmailTokensOf(tx: Database, userId: string): Promise<void> {
+  await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+}
+
+/**
+ * Closes the account: the profile keeps only the given placeholder names, the user row loses its
+ * address (freed for a new sign-up), password and requested role, and is marked deleted now.
+ */
+export async function anonymiseUser(
+  tx: Database,
+  userId: string,
+  placeholder: { username: string; displayName: string },
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ username: placeholder.username, displayName: placeholder.displayName, photoUrl: null })
+    .where(eq(profiles.userId, userId));
+  await tx
+    .update(users)
+    .set({
+      email: `deleted-${userId}@deleted.invalid`,
+      emailVerifiedAt: null,
+      passwordHash: null,
+      requestedRole: null,
+      deletedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}

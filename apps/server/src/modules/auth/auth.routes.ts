@@ -31,7 +31,6 @@ import {
 } from './auth.cookies';
 import { createAuthService } from './auth.service';
 import { clientOf, createSessionIssuer } from './auth.sessions';
-import { revokeSession } from './auth.sessions.queries';
 import {
   clearSignUpBinding,
   setSignUpBinding,
@@ -168,8 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
     async (request, reply) => {
       const token = request.body?.refresh_token ?? refreshCookieOf(request);
       if (refreshCookieOf(request)) assertSameOrigin(request, config.publicUrl);
-      const ended = token ? await sessions.end(token) : null;
-      if (!ended && request.auth) await revokeSession(db, request.auth.sessionId);
+      await auth.signOut(token, request.auth);
       clearRefreshCookie(reply);
       return reply.code(204).send();
     },

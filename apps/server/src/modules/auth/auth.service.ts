@@ -39,9 +39,9 @@ import {
 } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from './auth.sessions';
-import { revokeUserSessions } from './auth.sessions.queries';
+import { revokeSession, revokeUserSessions } from './auth.sessions.queries';
 import { createSignInThrottle } from './auth.throttle';
-import type { TokenService } from './auth.tokens';
+import type { AuthContext, TokenService } from './auth.tokens';
 
 const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_PASSWORD_TTL_MS = 30 * 60 * 1000;
@@ -290,6 +290,19 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
         await setPasswordHash(tx, userId, passwordHash);
         await revokeUserSessions(tx, userId);
       });
+    },
+
+    /**
+     * Sign-out. The session a refresh token belongs to ends (holding the token is the proof);
+     * without one that matches, a signed-in caller's own session ends: the one its access token
+     * names, the caller's by construction, so no ownership question arises.
+     */
+    async signOut(
+      refreshToken: string | null | undefined,
+      caller: AuthContext | null,
+    ): Promise<void> {
+      const ended = refreshToken ? await sessions.end(refreshToken) : null;
+      if (!ended && caller) await revokeSession(db, caller.sessionId);
     },
 
     async changePassword(

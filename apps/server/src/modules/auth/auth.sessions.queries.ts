@@ -118,3 +118,17 @@ export function listLiveSessions(db: Database, userId: string) {
 export async function raiseSessionToAal2(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ aal: 'aal2' }).where(eq(sessions.id, sessionId));
 }
+
+/** Every session of the account, revoked ones too, newest first (its data export). */
+export function listAllSessions(db: Database, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+}
+
+/** Deletes every session of the account (its refresh tokens go with them). */
+export async function deleteSessionsOf(tx: Database, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}

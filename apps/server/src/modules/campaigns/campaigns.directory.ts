@@ -4,10 +4,10 @@
  * (campaignIsOpen), and a creator's booked earnings. The weekly digest uses them (the videos module the campaign titles) instead of
  * importing the campaigns tables or campaigns.queries.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { campaigns } from '../../db/schema/campaigns';
-import { transactions } from '../../db/schema/submissions';
+import { submissions, transactions } from '../../db/schema/submissions';
 import { campaignIsOpen } from './campaigns.queries';
 
 export const openCampaignsView = new QueryBuilder()
@@ -28,6 +28,24 @@ export const campaignTitlesView = new QueryBuilder()
   .select({ id: campaigns.id, title: campaigns.title })
   .from(campaigns)
   .as('campaign_titles');
+
+/**
+ * The entries a brand approved, with what each pays (the campaign's payout per video): the metrics
+ * module's analytics divide it by the video's counted and completed views (issue 19).
+ */
+export const approvedEntriesView = new QueryBuilder()
+  .select({
+    submissionId: sql<string>`${submissions.id}`.as('submission_id'),
+    videoId: submissions.videoId,
+    campaignId: sql<string>`${campaigns.id}`.as('campaign_id'),
+    campaignTitle: sql<string>`${campaigns.title}`.as('campaign_title'),
+    brandId: campaigns.brandId,
+    payoutCents: campaigns.payoutPerVideoCents,
+  })
+  .from(submissions)
+  .innerJoin(campaigns, eq(campaigns.id, submissions.campaignId))
+  .where(eq(submissions.status, 'approved_by_brand'))
+  .as('approved_entries');
 
 /** Cents booked for the creator (recorded and paid) in the window [start, end), ISO instants. */
 export function earningsBookedSql(creatorId: string, start: string, end: string): SQL<number> {

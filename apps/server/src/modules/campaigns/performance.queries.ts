@@ -1,6 +1,6 @@
 /**
  * The Performance tab (issue 6): per campaign and per video totals from the videos' running counters,
- * and a daily series from the engagement rows themselves (views counted, likes, shares).
+ * and a daily series from the metrics module's hourly rollups (views counted, likes, shares; decision 032).
  */
 import type {
   BrandPerformance,
@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { submissions } from '../../db/schema/submissions';
 import { accountDirectoryAs } from '../auth/auth.directory';
-import { dailyEngagement } from '../engagement/engagement.directory';
+import { dailyTotals } from '../metrics/analytics.rollups';
 import { filteredViews } from '../metrics/metrics.service';
 import { approvedVideoCountersView as videos } from '../videos/videos.directory';
 
@@ -157,16 +157,9 @@ export async function brandPerformance(
   const ids = videoRows.map((v) => v.id);
   if (ids.length > 0) {
     const since = new Date(`${firstDay}T00:00:00.000Z`);
-    const [viewRows, likeRows, shareRows] = await dailyEngagement(db, ids, since);
-    for (const [rows, key] of [
-      [viewRows, 'views'],
-      [likeRows, 'likes'],
-      [shareRows, 'shares'],
-    ] as const) {
-      for (const row of rows) {
-        const entry = daily.get(row.day);
-        if (entry) entry[key] = Number(row.count);
-      }
+    for (const row of await dailyTotals(db, ids, since)) {
+      const entry = daily.get(row.day);
+      if (entry) Object.assign(entry, { views: row.views, likes: row.likes, shares: row.shares });
     }
   }
 

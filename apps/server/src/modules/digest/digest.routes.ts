@@ -175,7 +175,7 @@ export const digestAdminRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
       sendTestDigest(
         db,
         { appName: config.appName, publicUrl: config.publicUrl },
-        requireAuth(request).userId,
+        requireAuth(request),
       ),
   );
 };

@@ -11,7 +11,9 @@ import type { Database } from '../../db/client';
 import { digestPreferences, digestSends } from '../../db/schema/digest';
 import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { type Actor, authorize } from '../../platform/policy';
 import { type DigestMailSettings, digestMail } from './digest.mail';
+import { mayTestDigest } from './digest.policy';
 import {
   creatorWeek,
   type DigestContent,
@@ -96,10 +98,11 @@ export async function sendWeeklyDigest(
 export async function sendTestDigest(
   db: Database,
   settings: DigestMailSettings,
-  userId: string,
+  actor: Actor,
   now = new Date(),
 ): Promise<{ message: string }> {
-  const recipient = await recipientById(db, userId);
+  authorize(mayTestDigest(actor));
+  const recipient = await recipientById(db, actor.userId);
   if (!recipient) throw notFound(SESSION_MESSAGES.accountNotFound);
   const content = await digestContent(db, weekBefore(now));
   await db.transaction((tx) => enqueueDigest(tx, settings, recipient, content, true));

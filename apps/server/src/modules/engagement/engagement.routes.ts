@@ -16,6 +16,7 @@ import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { unauthorized } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
+import { mayEngage } from './engagement.policy';
 import {
   likeVideo,
   listMyReports,
@@ -49,7 +50,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
         response: { 200: likeStateSchema, ...errors },
       },
     },
-    async (request) => likeVideo(db, requireAuth(request).userId, request.params.id),
+    async (request) => likeVideo(db, requireAuth(request), request.params.id),
   );
 
   app.delete(
@@ -63,7 +64,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
         response: { 200: likeStateSchema, ...errors },
       },
     },
-    async (request) => unlikeVideo(db, requireAuth(request).userId, request.params.id),
+    async (request) => unlikeVideo(db, requireAuth(request), request.params.id),
   );
 
   app.post(
@@ -78,7 +79,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
         response: { 200: shareResultSchema, ...errors },
       },
     },
-    async (request) => shareVideo(db, requireAuth(request).userId, request.params.id),
+    async (request) => shareVideo(db, requireAuth(request), request.params.id),
   );
 
   app.post(
@@ -86,7 +87,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
     {
       // SPEC.md §5: the sign-in message of the Report dialog, before the body is looked at.
       onRequest: async (request: FastifyRequest) => {
-        if (!request.auth) throw unauthorized(FEED_MESSAGES.reportSignIn);
+        if (!mayEngage(request.auth)) throw unauthorized(FEED_MESSAGES.reportSignIn);
       },
       schema: {
         tags: ['engagement'],
@@ -103,10 +104,10 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
       },
     },
     async (request, reply) => {
-      const { userId } = requireAuth(request);
+      const actor = requireAuth(request);
       // Every attempt counts, repeats included: a script filing reports meets the limit.
-      await context.rateLimiter.consume(RATE_LIMITS.reportsPerUser, userId);
-      const result = await reportVideo(db, userId, request.params.id, request.body.reason);
+      await context.rateLimiter.consume(RATE_LIMITS.reportsPerUser, actor.userId);
+      const result = await reportVideo(db, actor, request.params.id, request.body.reason);
       return reply.code(result.alreadyReported ? 200 : 201).send(result);
     },
   );
@@ -121,6 +122,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
         response: { 200: myReportListSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ reports: await listMyReports(db, requireAuth(request).userId) }),
+    async (request) => ({ reports: await listMyReports(db, requireAuth(request)) }),
   );
 };

@@ -15,6 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likes, shares } from '../../db/schema/engagement';
 import { notFound } from '../../platform/errors';
+import { type Actor, authorize } from '../../platform/policy';
 import {
   findOpenReport,
   insertOpenReport,
@@ -28,6 +29,7 @@ import {
   liveVideoLikes,
   videoShareCount,
 } from '../videos/videos.service';
+import { mayEngage } from './engagement.policy';
 
 export const VIDEO_NOT_FOUND = REQUEST_MESSAGES.videoNotFound;
 
@@ -39,7 +41,9 @@ async function approvedVideo(tx: Database, videoId: string): Promise<{ likes: nu
 }
 
 /** Likes a video once; liking again changes nothing. */
-export function likeVideo(db: Database, userId: string, videoId: string): Promise<LikeState> {
+export function likeVideo(db: Database, actor: Actor, videoId: string): Promise<LikeState> {
+  authorize(mayEngage(actor));
+  const { userId } = actor;
   return db.transaction(async (tx) => {
     const video = await approvedVideo(tx, videoId);
     const added = await tx
@@ -54,7 +58,9 @@ export function likeVideo(db: Database, userId: string, videoId: string): Promis
 }
 
 /** Takes a like back; unliking what was not liked changes nothing. Works on any status. */
-export function unlikeVideo(db: Database, userId: string, videoId: string): Promise<LikeState> {
+export function unlikeVideo(db: Database, actor: Actor, videoId: string): Promise<LikeState> {
+  authorize(mayEngage(actor));
+  const { userId } = actor;
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(likes)
@@ -75,9 +81,11 @@ export function unlikeVideo(db: Database, userId: string, videoId: string): Prom
  */
 export function shareVideo(
   db: Database,
-  userId: string,
+  actor: Actor,
   videoId: string,
 ): Promise<{ shares: number }> {
+  authorize(mayEngage(actor));
+  const { userId } = actor;
   return db.transaction(async (tx) => {
     await approvedVideo(tx, videoId);
     const added = await tx
@@ -98,10 +106,12 @@ export function shareVideo(
  */
 export async function reportVideo(
   db: Database,
-  reporterId: string,
+  actor: Actor,
   videoId: string,
   reason: string,
 ): Promise<ReportResult> {
+  authorize(mayEngage(actor));
+  const reporterId = actor.userId;
   const shape = (report: ReportRow, alreadyReported: boolean): ReportResult => ({
     id: report.id,
     videoId: report.videoId,
@@ -128,8 +138,9 @@ export async function reportVideo(
 }
 
 /** The reporter's own reports, newest first, with what became of each. */
-export async function listMyReports(db: Database, reporterId: string): Promise<MyReport[]> {
-  const rows = await listReportsBy(db, reporterId);
+export async function listMyReports(db: Database, actor: Actor): Promise<MyReport[]> {
+  authorize(mayEngage(actor));
+  const rows = await listReportsBy(db, actor.userId);
   const titles = await findVideoTitles(
     db,
     rows.map((report) => report.videoId),

@@ -67,7 +67,7 @@ export function feedQuery(selection: FeedSelection): SQL {
   return sql`
     select json_build_object(
         'id', v.id, 'title', v.title, 'caption', v.caption, 'fileUrl', v.file_url,
-        'thumbUrl', v.thumb_url, 'durationSec', v.duration_sec, 'ctaText', v.cta_text,
+        'renditions', v.renditions, 'thumbUrl', v.thumb_url, 'durationSec', v.duration_sec, 'ctaText', v.cta_text,
         'ctaUrl', v.cta_url, 'views', v.views, 'likes', v.likes, 'shares', v.shares,
         'featured', v.featured,
         'publishedAt', to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

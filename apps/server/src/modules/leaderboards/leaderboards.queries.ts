@@ -1,15 +1,20 @@
 /**
  * Top Videos and Top Creators (SPEC.md §2, §7 reads, §9): approved videos published in the last 14
- * days; videos by decayed_score then views, 50 at most; creators by their videos' average
+ * days with at least LEADERBOARD_MIN_VIEWS counted views (issue 18); videos by decayed_score then views, 50 at most; creators by their videos' average
  * decayed_score then total views. Ties end on id, so the order is the same on every read.
  */
 import type { TopCreator, TopVideo } from '@adreel/domain';
-import { LEADERBOARD_WINDOW_DAYS, TOP_VIDEOS_LIMIT } from '@adreel/domain/constants';
+import {
+  LEADERBOARD_MIN_VIEWS,
+  LEADERBOARD_WINDOW_DAYS,
+  TOP_VIDEOS_LIMIT,
+} from '@adreel/domain/constants';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 const inWindow = sql`v.status = 'approved'
-  and v.published_at > now() - make_interval(days => ${LEADERBOARD_WINDOW_DAYS})`;
+  and v.published_at > now() - make_interval(days => ${LEADERBOARD_WINDOW_DAYS})
+  and v.views >= ${LEADERBOARD_MIN_VIEWS}`;
 
 interface TopVideoRow extends Record<string, unknown> {
   id: string;

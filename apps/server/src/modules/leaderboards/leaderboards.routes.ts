@@ -1,5 +1,10 @@
 /** GET /api/leaderboard/videos and /creators: public (SPEC.md §2 Top Videos, Top Creators). */
 import { topCreatorsSchema, topVideosSchema } from '@adreel/domain';
+import {
+  LEADERBOARD_MIN_VIEWS,
+  LEADERBOARD_WINDOW_DAYS,
+  TOP_VIDEOS_LIMIT,
+} from '@adreel/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { creatorLeaderboard, videoLeaderboard } from './leaderboards.service';
@@ -13,7 +18,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
     {
       schema: {
         tags: ['leaderboards'],
-        summary: 'Top 50 approved videos of the last 14 days by decayed score, then views',
+        summary: `Top ${TOP_VIDEOS_LIMIT} approved videos of the last ${LEADERBOARD_WINDOW_DAYS} days with at least ${LEADERBOARD_MIN_VIEWS} counted views, by decayed score, then views`,
         response: { 200: topVideosSchema },
       },
     },
@@ -24,7 +29,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
     {
       schema: {
         tags: ['leaderboards'],
-        summary: 'Creators of the last 14 days by average decayed score, then total views',
+        summary: `Creators by the average decayed score of their videos of the last ${LEADERBOARD_WINDOW_DAYS} days with at least ${LEADERBOARD_MIN_VIEWS} counted views, then total views`,
         response: { 200: topCreatorsSchema },
       },
     },

@@ -11,6 +11,7 @@ import { isbot } from 'isbot';
 import type { ModuleContext } from '../../module-context';
 import { badRequest } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
+import { analyticsRoutes } from './analytics.routes';
 import { parseMetricRequest } from './metrics.request';
 import { recordMetricEvents, type Viewer } from './metrics.service';
 
@@ -56,6 +57,9 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
   clock?: () => Date;
 }> = async (app, { context, clock = () => new Date() }) => {
   const { db, rateLimiter } = context;
+
+  // Issue 19: the analytics read what this module counts (its GET routes take no body).
+  await app.register(analyticsRoutes, { context, clock });
 
   // Scoped to this plugin (Fastify encapsulation): other routes keep their JSON-only parsing.
   app.removeAllContentTypeParsers();

@@ -16,6 +16,7 @@ import {
   type InvalidTrafficReason,
   type MetricEvent,
   REQUEST_MESSAGES,
+  VIDEO_MAX_SECONDS,
   VIEW_DEDUPE_HOURS,
   VIEW_MIN_PLAYBACK_MS,
   VIEWS_PER_IP_PER_DAY,
@@ -24,7 +25,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isTransientConflict } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
+import { notify } from '../../platform/realtime/notifications';
 import { applyWatchDeltas, lockCounterRows } from '../videos/videos.service';
+import { ANALYTICS_CHANNEL } from './analytics.channel';
 import { IMPRESSION_TTL_MS, type ImpressionSigner, impressionSigner } from './impressions';
 import { applyEvent, EMPTY_WINDOW, type WatchWindow } from './metrics.windows';
 import { addTokenUses, insertFiltered } from './traffic.queries';
@@ -126,7 +129,12 @@ interface MergeRow {
   viewer: Viewer;
   id: string;
   window: WatchWindow;
+  /** The video's length in seconds (what the retention rollup's seconds are of). */
+  durationSec: number;
 }
+
+/** The last second the retention rollup keeps (VIDEO_MAX_SECONDS: no ad is longer). */
+const RETENTION_LAST_SECOND = VIDEO_MAX_SECONDS;
 
 /**
  * Merges a group's windows into the viewers' windows of the last 24 h, under the caps: a window's
@@ -135,6 +143,9 @@ interface MergeRow {
  * each video's counter deltas (kind 'delta': views = counted windows, vt50/vt90 = counted windows
  * that reached 50 %/90 %, clicks = clicked windows, watch_sum = the change in counted windows'
  * furthest fractions) and each claim a cap turned away (kind 'capped', with its row's ordinal).
+ * The same statement moves the rollups of decision 032 by what the windows changed: the video's
+ * row of this hour (views, completions, clicks, watch sum) and its retention histogram (a counted
+ * window moves from the second it had reached to the one it reaches now).
  */
 function mergeStatement(rows: MergeRow[]): SQL {
   const column = <T extends string | number | boolean>(pick: (row: MergeRow) => T) =>
@@ -145,16 +156,17 @@ function mergeStatement(rows: MergeRow[]): SQL {
   );
   const hours = sql`make_interval(hours => ${VIEW_WINDOW_HOURS}::int)`;
   const cap = sql.raw(String(VIEWS_PER_IP_PER_DAY));
+  const lastSecond = sql.raw(String(RETENTION_LAST_SECOND));
   return sql`
     with input as (
-      select b.ord, b.video_id, b.counted, b.r50, b.r90, b.clicked, b.furthest,
+      select b.ord, b.video_id, b.counted, b.r50, b.r90, b.clicked, b.furthest, b.duration,
         j.value->>0 as viewer_key, (j.value->>1)::uuid as user_id, j.value->>2 as ip
       from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.window.counted)}::boolean[],
           ${column((r) => r.window.reached50)}::boolean[],
           ${column((r) => r.window.reached90)}::boolean[],
           ${column((r) => r.window.clicked)}::boolean[],
-          ${column((r) => r.window.furthest)}::real[])
-        with ordinality as b(video_id, counted, r50, r90, clicked, furthest, ord)
+          ${column((r) => r.window.furthest)}::real[], ${column((r) => r.durationSec)}::float8[])
+        with ordinality as b(video_id, counted, r50, r90, clicked, furthest, duration, ord)
       join jsonb_array_elements(${viewers}::jsonb) with ordinality as j(value, ord) on j.ord = b.ord
     ),
     current_windows as (
@@ -243,6 +255,45 @@ function mergeStatement(rows: MergeRow[]): SQL {
       union all
       select m.ord, m.video_id, 'clicks', case when m.was_clicked then 'viewer_cap' else 'ip_cap' end
       from merged m where m.clicked and not (m.new_click and m.click_fits)
+    ),
+    hourly as (
+      insert into video_hourly_stats as h (video_id, hour, views, completions, clicks, watch_sum)
+      select d.video_id, date_trunc('hour', now(), 'UTC'), d.views, d.vt90, d.clicks, d.watch_sum
+      from (
+        select m.video_id,
+          sum(m.now_counted::int - m.was_counted::int)::int as views,
+          sum((m.now_counted and m.reached_90)::int - (m.was_counted and m.was_90)::int)::int as vt90,
+          sum(m.now_clicked::int - m.was_clicked::int)::int as clicks,
+          sum(case when m.now_counted then m.now_furthest::float8 else 0 end
+            - case when m.was_counted then m.was_furthest::float8 else 0 end) as watch_sum
+        from merged m group by m.video_id
+      ) d
+      where d.views <> 0 or d.vt90 <> 0 or d.clicks <> 0 or d.watch_sum <> 0
+      order by d.video_id
+      on conflict (video_id, hour) do update set
+        views = h.views + excluded.views,
+        completions = h.completions + excluded.completions,
+        clicks = h.clicks + excluded.clicks,
+        watch_sum = h.watch_sum + excluded.watch_sum
+      returning 1
+    ),
+    retention_moves as (
+      select m.video_id, least(${lastSecond}, floor(m.now_furthest * m.duration))::int as second,
+        1 as views
+      from merged m where m.now_counted
+      union all
+      select m.video_id, least(${lastSecond}, floor(m.was_furthest * m.duration))::int, -1
+      from merged m where m.was_counted
+    ),
+    retention as (
+      insert into video_retention as r (video_id, second, views)
+      select t.video_id, t.second, sum(t.views)::int
+      from retention_moves t
+      group by t.video_id, t.second
+      having sum(t.views) <> 0
+      order by 1, 2
+      on conflict (video_id, second) do update set views = r.views + excluded.views
+      returning 1
     )
     select 'delta' as kind, m.video_id::text as video_id,
       sum(m.now_counted::int - m.was_counted::int)::int as views,
@@ -373,6 +424,7 @@ function createGroupCommitter(db: Database) {
         viewer: call.viewer,
         id: unit.videoId,
         window: seen ? mergeWindows(seen.window, unit.window) : unit.window,
+        durationSec: counters.get(unit.videoId)?.durationSec ?? RETENTION_LAST_SECOND,
       });
     }
     const merged = [...byPair.values()];
@@ -412,6 +464,11 @@ function createGroupCommitter(db: Database) {
         watchSum: Number(row.watch_sum),
       }));
     await applyWatchDeltas(tx, deltas);
+    // Decision 032: the analytics streams hear which videos moved, on commit, in every process.
+    const moved = new Set(filtered.map((row) => row.videoId));
+    for (const d of deltas)
+      if (d.views !== 0 || d.vt90 !== 0 || d.clicks !== 0 || d.watchSum !== 0) moved.add(d.videoId);
+    if (moved.size > 0) await notify(tx, ANALYTICS_CHANNEL, [...moved].sort().join(','));
     return live;
   }
 

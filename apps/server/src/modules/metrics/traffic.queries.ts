@@ -70,6 +70,18 @@ export interface FilteredInsert {
 export async function insertFiltered(tx: Database, rows: readonly FilteredInsert[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(filteredTraffic).values([...rows]);
+  // Decision 032: the filtered views of this hour, beside (never in) the counted ones.
+  const views = new Map<string, number>();
+  for (const row of rows)
+    if (row.metric === 'views') views.set(row.videoId, (views.get(row.videoId) ?? 0) + 1);
+  if (views.size === 0) return;
+  const pairs = [...views.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  await tx.execute(sql`
+    insert into video_hourly_stats as h (video_id, hour, filtered)
+    select (p.value->>0)::uuid, date_trunc('hour', now(), 'UTC'), (p.value->>1)::int
+    from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) with ordinality as p(value, ord)
+    order by p.ord
+    on conflict (video_id, hour) do update set filtered = h.filtered + excluded.filtered`);
 }
 
 export const emptyFiltered = (): FilteredTraffic => ({ views: 0, byReason: {} });

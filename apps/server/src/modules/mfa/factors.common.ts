@@ -20,10 +20,11 @@ import {
   PHONE_RATE_LIMITS,
   type SmsSender,
 } from './mfa.phone';
+import { ownsFactor } from './mfa.policy';
 import {
   type ChallengeRow,
   type FactorRow,
-  findFactor,
+  findFactorById,
   insertChallenge,
   replaceRecoveryCodes,
   verifiedFactors,
@@ -69,8 +70,9 @@ export async function ownFactor(
   userId: string,
   factorId: string,
 ): Promise<FactorRow> {
-  const factor = await findFactor(db, userId, factorId);
-  if (!factor) throw notFound(MFA_MESSAGES.factorNotFound, 'factor_not_found');
+  const factor = await findFactorById(db, factorId);
+  if (!ownsFactor({ userId }, factor))
+    throw notFound(MFA_MESSAGES.factorNotFound, 'factor_not_found');
   return factor;
 }
 

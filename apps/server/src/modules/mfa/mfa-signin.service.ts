@@ -14,10 +14,11 @@ import { RATE_LIMITS, type RateLimitRule } from '../../platform/rate-limit';
 import type { ClientInfo, IssuedSession } from '../auth/auth.sessions';
 import type { TokenService } from '../auth/auth.tokens';
 import { challengeExpired, challengeExpiry, type MfaDeps, textPhoneCode } from './factors.common';
+import { ownsFactor } from './mfa.policy';
 import {
   consumeChallenge,
   consumeRecoveryCode,
-  findFactor,
+  findFactorById,
   findPasskey,
   insertChallenge,
   markFactorUsed,
@@ -87,7 +88,8 @@ export function createMfaSignInService(deps: MfaDeps & { tokens: TokenService })
           throw unauthorized(MFA_MESSAGES.invalidRecoveryCode, 'invalid_recovery_code');
         return succeeded(startSession(userId, client));
       }
-      const factor = body.factorId ? await findFactor(db, userId, body.factorId) : null;
+      const found = body.factorId ? await findFactorById(db, body.factorId) : null;
+      const factor = ownsFactor({ userId }, found) ? found : null;
       if (!factor || factor.verifiedAt === null || !body.code) throw invalidCode();
       if (factor.factorType === 'phone') await verifier.phone(factor, body.code);
       else await verifier.totp(factor, body.code);
@@ -101,7 +103,8 @@ export function createMfaSignInService(deps: MfaDeps & { tokens: TokenService })
       ip: string | null,
     ): Promise<{ challengeId: string; expires_at: string; message: string }> {
       const userId = await ticketUser(ticket);
-      const factor = await findFactor(db, userId, factorId);
+      const found = await findFactorById(db, factorId);
+      const factor = ownsFactor({ userId }, found) ? found : null;
       if (factor?.factorType !== 'phone' || factor.verifiedAt === null)
         throw badRequest(MFA_MESSAGES.factorNotFound, 'factor_not_found');
       const challenge = await textPhoneCode(deps, factor, ip);

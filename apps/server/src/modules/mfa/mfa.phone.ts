@@ -4,6 +4,7 @@
  * /admin/outbox, as mail is kept without SMTP; a real SMS provider implements SmsSender instead.
  */
 import { randomInt } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail';
@@ -66,3 +67,11 @@ export const outboxSmsSender: SmsSender = {
     });
   },
 };
+
+/** Deletes the texts kept in the outbox for these numbers (the phone factors of a closing account). */
+export async function deleteTextsTo(tx: Database, phones: readonly string[]): Promise<void> {
+  if (phones.length === 0) return;
+  await tx
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'sms'), inArray(mailOutbox.toAddress, [...phones])));
+}

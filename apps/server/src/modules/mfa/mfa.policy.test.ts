@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayManageFactors, mayRemoveFactor } from './mfa.policy';
+import { ACTORS, EVERYONE } from '../../../test/support/actors';
+import { mayManageFactors, mayRemoveFactor, ownsFactor } from './mfa.policy';
 
 const aal1 = { aal: 'aal1' as const };
 const aal2 = { aal: 'aal2' as const };
@@ -23,5 +24,21 @@ describe('mayRemoveFactor', () => {
 
   it('lets any session drop an unfinished enrolment', () => {
     expect(mayRemoveFactor(aal1, { verifiedAt: null })).toBe(true);
+  });
+});
+
+describe('ownsFactor', () => {
+  it.each(EVERYONE)('%s: only a factor of their own account', (who) => {
+    const actor = ACTORS[who];
+    const own = { id: 'factor-1', userId: actor?.userId ?? 'nobody' };
+    expect(ownsFactor(actor, own)).toBe(actor !== null);
+    expect(ownsFactor(actor, { id: 'factor-2', userId: 'someone-else' })).toBe(false);
+    expect(ownsFactor(actor, null)).toBe(false);
+    expect(ownsFactor(actor, undefined)).toBe(false);
+  });
+
+  it('holds for the account a sign-in ticket names, before any session exists', () => {
+    expect(ownsFactor({ userId: 'ticket-user' }, { userId: 'ticket-user' })).toBe(true);
+    expect(ownsFactor({ userId: 'ticket-user' }, { userId: 'someone-else' })).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Who may change an account's second factors. Once a factor is verified, changing them takes a
+ * Whose factors they are, and who may change an account's second factors. Once a factor is verified, changing them takes a
  * session that passed one (aal2): otherwise a stolen password, or a session opened before the
  * factor existed, could add a factor of its own or remove the owner's (Supabase Auth's rule too).
  */
+
+import type { Actor } from '../../platform/policy';
 import type { AssuranceLevel } from '../auth/auth.sessions';
 
 interface SessionLevel {
@@ -20,4 +22,16 @@ export function mayRemoveFactor(
   factor: { verifiedAt: Date | null },
 ): boolean {
   return factor.verifiedAt === null || session.aal === 'aal2';
+}
+
+/**
+ * The factor exists and belongs to the caller: the signed-in account, or the account a sign-in's
+ * MFA ticket names. Someone else's factor is as good as missing (its existence is not theirs to
+ * learn), so callers answer "not found" either way.
+ */
+export function ownsFactor<F extends { userId: string }>(
+  caller: Pick<Actor, 'userId'> | null,
+  factor: F | null | undefined,
+): factor is F {
+  return caller !== null && factor != null && factor.userId === caller.userId;
 }

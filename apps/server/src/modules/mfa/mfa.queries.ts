@@ -17,17 +17,9 @@ export function listFactors(db: Database, userId: string): Promise<FactorRow[]> 
     .orderBy(asc(mfaFactors.createdAt), asc(mfaFactors.id));
 }
 
-/** The user's factor; another user's is as good as missing. */
-export async function findFactor(
-  db: Database,
-  userId: string,
-  factorId: string,
-): Promise<FactorRow | null> {
-  const [row] = await db
-    .select()
-    .from(mfaFactors)
-    .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)))
-    .limit(1);
+/** A factor by its id, whoever owns it: the caller asks mfa.policy's ownsFactor before using it. */
+export async function findFactorById(db: Database, factorId: string): Promise<FactorRow | null> {
+  const [row] = await db.select().from(mfaFactors).where(eq(mfaFactors.id, factorId)).limit(1);
   return row ?? null;
 }
 
@@ -98,6 +90,20 @@ export async function deleteAllFactorsOf(db: Database, userId: string): Promise<
   await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await db.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+}
+
+/** Every factor of the account, verified or not, in no particular order (its data export). */
+export function factorsOf(db: Database, userId: string) {
+  return db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+}
+
+/** The numbers of the account's phone factors, verified or not. */
+export async function phonesOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ phone: mfaFactors.phone })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.phone)));
+  return rows.flatMap((row) => (row.phone ? [row.phone] : []));
 }
 
 /** An enrolment started again replaces the unfinished one of the same type. */

@@ -21,8 +21,15 @@ import { hashPassword } from '../auth/auth.passwords';
 import { ownsLiveSession } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/auth.tokens';
 import { hasSecondFactor, passkeyCount } from '../mfa/mfa.accounts';
+import { ownsIdentity } from './oidc.policy';
 import type { OidcProviders } from './oidc.providers';
-import { countIdentities, deleteIdentity, type IdentityRow, listIdentities } from './oidc.queries';
+import {
+  countIdentities,
+  deleteIdentity,
+  findIdentityById,
+  type IdentityRow,
+  listIdentities,
+} from './oidc.queries';
 
 /** How recent a sign-in must be to stand in for the current password (OWASP re-authentication). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -97,12 +104,12 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
       if (session.aal !== 'aal2' && (await hasSecondFactor(db, caller.userId)))
         throw new AppError(403, 'aal2_required', IDENTITY_MESSAGES.linkAal2Required);
       await db.transaction(async (tx) => {
-        const owned = (await listIdentities(tx, caller.userId)).some(
-          (row) => row.id === identityId,
-        );
-        if (!owned) throw notFound(IDENTITY_MESSAGES.identityNotFound, 'identity_not_found');
+        const identity = await findIdentityById(tx, identityId);
+        // Someone else's identity is "not found": its existence is not the caller's to learn.
+        if (!ownsIdentity(caller, identity))
+          throw notFound(IDENTITY_MESSAGES.identityNotFound, 'identity_not_found');
         await keepAnotherSignInMethod(tx, caller.userId);
-        await deleteIdentity(tx, caller.userId, identityId);
+        await deleteIdentity(tx, identity.id);
       });
     },
 

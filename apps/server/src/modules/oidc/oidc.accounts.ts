@@ -1,7 +1,8 @@
 /**
  * What other modules ask the oidc module about an account's linked identities. The oidc module owns
  * identities and oidc_flows (db/schema/identities.ts); other modules call these, never oidc.queries.
- * Caller today: auth.ownership, when someone proves the address (decision 022).
+ * Callers today: auth.ownership, when someone proves the address (decision 022); account-data, for
+ * an account's own data export and deletion.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -13,8 +14,7 @@ import { deleteIdentity, deleteOpenFlowsOf, listIdentities } from './oidc.querie
  * when someone proves the address. Pass the proof's transaction.
  */
 export async function dropAllIdentities(tx: Database, userId: string): Promise<void> {
-  for (const identity of await listIdentities(tx, userId))
-    await deleteIdentity(tx, userId, identity.id);
+  for (const identity of await listIdentities(tx, userId)) await deleteIdentity(tx, identity.id);
   await deleteOpenFlowsOf(tx, userId);
 }
 
@@ -25,4 +25,9 @@ export async function dropAllIdentities(tx: Database, userId: string): Promise<v
 export async function deleteAccountIdentities(tx: Database, userId: string): Promise<void> {
   await tx.delete(identities).where(eq(identities.userId, userId));
   await tx.delete(oidcFlows).where(eq(oidcFlows.userId, userId));
+}
+
+/** The account's linked identities, in no particular order (its data export). */
+export function exportIdentities(db: Database, userId: string) {
+  return db.select().from(identities).where(eq(identities.userId, userId));
 }

@@ -99,10 +99,16 @@ export function listIdentities(db: Database, userId: string): Promise<IdentityRo
     .orderBy(asc(identities.createdAt), asc(identities.id));
 }
 
-export async function deleteIdentity(db: Database, userId: string, id: string): Promise<boolean> {
+/** An identity by its id, whoever it is linked to: ask oidc.policy's ownsIdentity before using it. */
+export async function findIdentityById(db: Database, id: string): Promise<IdentityRow | null> {
+  const [row] = await db.select().from(identities).where(eq(identities.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function deleteIdentity(db: Database, id: string): Promise<boolean> {
   const deleted = await db
     .delete(identities)
-    .where(and(eq(identities.id, id), eq(identities.userId, userId)))
+    .where(eq(identities.id, id))
     .returning({ id: identities.id });
   return deleted.length === 1;
 }

@@ -3,9 +3,8 @@ import { FEED_MESSAGES, recomputeResultSchema } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../module-context';
 import { adminErrors } from '../../platform/admin-schemas';
-import { recordAudit } from '../../platform/audit';
 import { requireAuth } from '../../platform/authenticate';
-import { recomputeScores } from './ranking.queries';
+import { recomputeScoresNow } from './ranking.service';
 
 export const adminRankingRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
   app,
@@ -22,15 +21,7 @@ export const adminRankingRoutes: FastifyPluginAsyncZod<{ context: ModuleContext 
       },
     },
     async (request) => {
-      const actor = requireAuth(request);
-      const { updated } = await recomputeScores(context.db);
-      await recordAudit(context.db, {
-        actor,
-        action: 'scores.recompute',
-        targetType: 'videos',
-        targetId: 'approved-last-60-days',
-        details: { updated },
-      });
+      const { updated } = await recomputeScoresNow(context.db, requireAuth(request));
       return { message: FEED_MESSAGES.scoresRecomputed, updated };
     },
   );

@@ -1,5 +1,5 @@
 /** Tells a reporter what became of their report (issue 5: "the reporter is told the outcome by mail"). */
-import { mailGreeting } from '@adreel/domain';
+import { mailGreeting, mailGuidelinesLine } from '@adreel/domain';
 import { escapeHtml, oneLine } from '../../platform/mail/html';
 import type { MailMessage } from '../../platform/mail/outbox';
 
@@ -30,7 +30,7 @@ export function reportOutcomeMail(input: OutcomeMailInput, settings: MailSetting
     `Thank you for reporting "${input.videoTitle}" (your reason: ${input.reason}).`,
     verdict,
     '',
-    `Our Community Guidelines: ${guidelines}`,
+    mailGuidelinesLine(guidelines),
     '',
     `Thank you for helping keep ${settings.appName} safe.`,
   ].join('\n');

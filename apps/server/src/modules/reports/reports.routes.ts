@@ -4,6 +4,7 @@ import {
   adminReportListSchema,
   adminReportQuerySchema,
   errorResponseSchema,
+  rejectSubmissionBodySchema,
   reportOutcomeSchema,
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -68,8 +69,9 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
       schema: {
         tags: ['admin'],
         summary:
-          'Remove the reported video (rejects it) and close its open reports; reporters are told by mail',
+          'Remove the reported video (rejects it) and close its open reports; reporters are told by mail, and the creator, with the optional reason',
         params: idParams,
+        body: rejectSubmissionBodySchema.nullish(),
         response: { 200: reportOutcomeSchema, ...decisionErrors },
       },
     },
@@ -80,6 +82,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AdminReportRoutesOptions> 
         request.params.id,
         requireAuth(request),
         afterVideoRemoved && { afterVideoRemoved, log: request.log },
+        request.body?.reason || undefined,
       ),
   );
 

@@ -16,6 +16,7 @@ import {
   countPendingVideos,
   listVideosById,
   rejectVideo,
+  tellCreatorRejected,
   type WarnLog,
 } from '../videos/videos.service';
 import { reportOutcomeMail } from './reports.mail';
@@ -167,7 +168,8 @@ export interface RemovalFollowUp {
 
 /**
  * Rejects the reported video (the admin's reject, from approved or pending) and closes every open
- * report on it as actioned: each reporter hears the outcome.
+ * report on it as actioned: each reporter hears the outcome, and the creator is told, with the
+ * admin's reason when given (issue 18).
  */
 export async function removeReportedVideo(
   db: Database,
@@ -175,16 +177,18 @@ export async function removeReportedVideo(
   reportId: string,
   actor: AuditActor,
   after?: RemovalFollowUp,
+  reason?: string,
 ) {
   authorize(mayReviewReports(actor));
   const videoId = await db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
-    await rejectVideo(tx, {
+    const removed = await rejectVideo(tx, {
       videoId: report.videoId,
       actor,
       from: ['approved', 'pending'],
-      details: { reportId: report.id },
+      details: reason ? { reportId: report.id, reason } : { reportId: report.id },
     });
+    if (removed) await tellCreatorRejected(tx, removed, { reason, afterReport: true }, settings);
     const closed = await closeReports(tx, eq(reports.videoId, report.videoId), 'actioned');
     await recordAudit(tx, {
       actor,

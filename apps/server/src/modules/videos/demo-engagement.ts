@@ -20,6 +20,7 @@ import {
   type DemoViewWindow,
   insertDemoEngagementRows,
 } from '../engagement/engagement.demo';
+import { rollUpViewWindows } from '../metrics/analytics.rollups';
 import { recomputeAllScores } from '../ranking/ranking.service';
 
 /** Per demo (by its key): how big and how good its audience was. */
@@ -76,6 +77,14 @@ export const DEMO_AUDIENCES: Readonly<Record<string, Audience>> = {
     shares: 1,
     publishedHoursAgo: 4,
   },
+  'demo-split-the-bill': {
+    views: 140,
+    watch: 0.61,
+    clickRate: 0.09,
+    likes: 4,
+    shares: 5,
+    publishedHoursAgo: 14,
+  },
 };
 
 /** The demo accounts who like and share. */
@@ -110,7 +119,12 @@ export async function ensureDemoEngagement(db: Database, now = new Date()): Prom
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('adreel.demo-engagement'))`);
     const demos = await tx
-      .select({ id: videos.id, fileUrl: videos.fileUrl, publishedAt: videos.publishedAt })
+      .select({
+        id: videos.id,
+        fileUrl: videos.fileUrl,
+        publishedAt: videos.publishedAt,
+        durationSec: videos.durationSec,
+      })
       .from(videos)
       .where(like(videos.fileUrl, '/media/videos/demo-%'));
     if (demos.length === 0) return 0;
@@ -187,6 +201,8 @@ export async function ensureDemoEngagement(db: Database, now = new Date()): Prom
         group by video_id
       ) e
       where v.id = e.video_id`);
+    // Issue 19: the analytics rollups, from the same rows.
+    await rollUpViewWindows(tx, demos);
     await recomputeAllScores(tx);
     return windows.length;
   });

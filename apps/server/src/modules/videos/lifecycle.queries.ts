@@ -198,6 +198,6 @@ export function listRejectedWithMedia(db: Database, videoId?: string) {
 export async function clearRejectedMedia(db: Database, id: string): Promise<void> {
   await db
     .update(videos)
-    .set({ fileUrl: null, thumbUrl: null })
+    .set({ fileUrl: null, thumbUrl: null, renditions: null })
     .where(and(eq(videos.id, id), eq(videos.status, 'rejected')));
 }

@@ -25,6 +25,7 @@ import {
 } from '../../platform/jobs/queue';
 import { POSTER_EXT, poster, probe, sniffVideo, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
+import { enqueueLadder } from './ladder.queries';
 import { markProcessed, markProcessingFailed, setProcessingProgress } from './lifecycle.queries';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
 
@@ -164,7 +165,9 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
         thumbUrl: storage.publicUrl(posterKey),
         durationSec,
       });
-      if (!processed) {
+      // The lower rungs follow (issue 20, decision 033): the video plays from this rendition now.
+      if (processed) await enqueueLadder(db, videoId);
+      else {
         // Another attempt finished first (this one outlived its lease) or the video went away:
         // keep only what the row names.
         const [now] = await db

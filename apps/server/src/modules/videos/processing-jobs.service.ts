@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { JOB_TEXTS, type ProcessingJob } from '@adreel/domain';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
@@ -15,6 +15,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
 import { type JobRow, listTroubledJobs, requeueTroubledJob } from '../../platform/jobs/queue';
 import { authorize } from '../../platform/policy';
+import { accountDirectory } from '../auth/auth.directory';
 import { removeOriginal, uploadsDir } from './process-video.job';
 import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service';
 import { mayManageProcessingJobs } from './videos.policy';
@@ -102,19 +103,30 @@ export async function retryProcessingJob(
 export const KEEP_FAILED_ORIGINALS_DAYS = 29;
 
 /**
- * Deletes the originals kept for a retry of processing jobs that failed more than
- * KEEP_FAILED_ORIGINALS_DAYS ago (hourly maintenance): once their job is pruned, nothing would
- * claim them, and the upload recovery (recoverFinishedUploads) would register them anew.
+ * Deletes the originals kept for a retry of failed processing jobs (hourly maintenance) once no
+ * retry can use them:
+ * - the job failed more than KEEP_FAILED_ORIGINALS_DAYS ago: once it is pruned, nothing would claim
+ *   the file, and the upload recovery (recoverFinishedUploads) would register it anew;
+ * - at the next run when the video no longer waits for processing (deleted, or no longer failed:
+ *   Retry refuses it) or its creator closed their account: a deleted person's upload is not kept
+ *   for a month (and Retry then refuses the job: the original is gone).
  */
 export async function removeStaleFailedOriginals(db: Database, config: Config): Promise<number> {
   const stale = await db
     .select({ payload: jobs.payload })
     .from(jobs)
+    .leftJoin(videos, sql`${videos.id}::text = ${jobs.payload}->>'videoId'`)
+    .leftJoin(accountDirectory, eq(accountDirectory.userId, videos.creatorId))
     .where(
       and(
         eq(jobs.queue, PROCESS_VIDEO_QUEUE),
         eq(jobs.state, 'failed'),
-        lt(jobs.finishedAt, sql`now() - ${`${KEEP_FAILED_ORIGINALS_DAYS} days`}::interval`),
+        or(
+          lt(jobs.finishedAt, sql`now() - ${`${KEEP_FAILED_ORIGINALS_DAYS} days`}::interval`),
+          isNull(videos.id),
+          notInArray(videos.status, ['failed', 'processing']),
+          isNotNull(accountDirectory.deletedAt),
+        ),
       ),
     );
   let removed = 0;

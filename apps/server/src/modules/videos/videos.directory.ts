@@ -35,6 +35,8 @@ export const approvedVideoCountersView = new QueryBuilder()
     clicks: videos.clicks,
     vt90Count: videos.vt90Count,
     watchTimeAvg: videos.watchTimeAvg,
+    durationSec: videos.durationSec,
+    publishedAt: videos.publishedAt,
   })
   .from(videos)
   .where(eq(videos.status, 'approved'))

@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { videos } from '../../db/schema/videos';
 import { accountDirectory as profiles } from '../auth/auth.directory';
+import { videoEntriesView as entries } from '../campaigns/campaign-entries.directory';
 import { campaignTitlesView as campaigns } from '../campaigns/campaigns.directory';
 
 const videoColumns = {
@@ -16,6 +17,7 @@ const videoColumns = {
   displayName: profiles.displayName,
   photoUrl: profiles.photoUrl,
   campaignTitle: campaigns.title,
+  submissionStatus: entries.status,
 };
 
 type VideoJoinRow = {
@@ -24,6 +26,7 @@ type VideoJoinRow = {
   displayName: string | null;
   photoUrl: string | null;
   campaignTitle: string | null;
+  submissionStatus: Video['submissionStatus'];
 };
 
 export function toVideo(row: VideoJoinRow): Video {
@@ -46,6 +49,7 @@ export function toVideo(row: VideoJoinRow): Video {
     featured: v.featured,
     campaignId: v.campaignId,
     campaignTitle: row.campaignTitle,
+    submissionStatus: row.submissionStatus ?? null,
     createdAt: v.createdAt.toISOString(),
     publishedAt: v.publishedAt?.toISOString() ?? null,
     creator: {
@@ -63,6 +67,7 @@ async function selectVideos(db: Database, where: SQL | undefined): Promise<Video
     .from(videos)
     .leftJoin(profiles, eq(profiles.userId, videos.creatorId))
     .leftJoin(campaigns, eq(campaigns.id, videos.campaignId))
+    .leftJoin(entries, eq(entries.videoId, videos.id))
     .where(where)
     .orderBy(desc(videos.createdAt), desc(videos.id));
   return rows.map(toVideo);
@@ -197,4 +202,22 @@ export async function hasPublishedVideo(db: Database, creatorId: string): Promis
     .where(published(creatorId))
     .limit(1);
   return row !== undefined;
+}
+
+/** Where to tell a video's creator something: address and name; null once the account is closed. */
+export async function creatorContact(
+  db: Database,
+  creatorId: string,
+): Promise<{ email: string; name: string } | null> {
+  const [row] = await db
+    .select({
+      email: profiles.email,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      deletedAt: profiles.deletedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, creatorId));
+  if (!row || row.deletedAt) return null;
+  return { email: row.email, name: row.displayName ?? row.username ?? row.email };
 }

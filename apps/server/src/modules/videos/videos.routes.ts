@@ -11,6 +11,7 @@ import {
   moderationResultSchema,
   openCampaignListSchema,
   REQUEST_MESSAGES,
+  rejectSubmissionBodySchema,
   VIDEO_STATUSES,
   videoListSchema,
 } from '@adreel/domain';
@@ -134,6 +135,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{
         videoId: request.params.id,
         decision: 'approved',
         actor: requireAuth(request),
+        mail: context.config,
       }),
     }),
   );
@@ -143,8 +145,10 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['admin'],
-        summary: 'Reject a pending video; a campaign submission behind it is rejected too',
+        summary:
+          'Reject a pending video, with an optional reason: the creator is told by mail; a campaign submission behind it is rejected too',
         params: idParams,
+        body: rejectSubmissionBodySchema.nullish(),
         response: { 200: moderationResultSchema, ...moderationErrors },
       },
     },
@@ -154,6 +158,8 @@ export const adminVideoRoutes: FastifyPluginAsyncZod<{
         videoId: request.params.id,
         decision: 'rejected',
         actor: requireAuth(request),
+        reason: request.body?.reason || undefined,
+        mail: context.config,
       }),
     }),
   );

@@ -13,6 +13,7 @@ import { REQUEST_MESSAGES } from '@adreel/domain';
 import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/outbox';
 import { type Actor, authorize } from '../../platform/policy';
 import type { Storage } from '../../platform/storage/storage';
 import { closeEntryOfRejectedVideo } from '../campaigns/entries.service';
@@ -32,9 +33,11 @@ import {
   setFeatured,
 } from './lifecycle.queries';
 import { purgeRejectedMedia } from './video-media';
+import { type MailSettings, videoRejectedMail } from './videos.mail';
 import { mayModerateVideos, mayUseCreatorArea } from './videos.policy';
 import {
   countVideosWithStatus,
+  creatorContact,
   creatorVideoTotals,
   findVideo,
   findVideoTitles,
@@ -118,18 +121,58 @@ export async function rejectVideo(tx: Database, input: RejectVideo) {
   return row;
 }
 
-/** The admin's review of a pending video: approved (published now) or rejected (media purged). */
+/**
+ * Mails a rejected video's creator (issue 18), with the admin's reason when given: after review
+ * (not approved) or after a report (removed). In the caller's transaction; no one to tell once the
+ * account is closed.
+ */
+export async function tellCreatorRejected(
+  tx: Database,
+  video: { title: string; creatorId: string },
+  why: { reason?: string; afterReport?: boolean },
+  settings: MailSettings,
+): Promise<void> {
+  const creator = await creatorContact(tx, video.creatorId);
+  if (!creator) return;
+  await enqueueMail(
+    tx,
+    videoRejectedMail(
+      { to: creator.email, creatorName: creator.name, videoTitle: video.title, ...why },
+      settings,
+    ),
+  );
+}
+
+/**
+ * The admin's review of a pending video: approved (published now) or rejected (media purged). A
+ * rejection mails the creator, with the admin's reason when given (issue 18), in its transaction.
+ */
 export async function moderateVideo(
   db: Database,
   storage: Storage,
   log: WarnLog,
-  input: { videoId: string; decision: 'approved' | 'rejected'; actor: AuditActor },
+  input: {
+    videoId: string;
+    decision: 'approved' | 'rejected';
+    actor: AuditActor;
+    reason?: string;
+    mail: MailSettings;
+  },
 ): Promise<Video> {
-  const { videoId: id, decision, actor } = input;
+  const { videoId: id, decision, actor, reason } = input;
   authorize(mayModerateVideos(actor));
   const changed = await db.transaction(async (tx) => {
-    if (decision === 'rejected')
-      return (await rejectVideo(tx, { videoId: id, actor, from: ['pending'] })) !== null;
+    if (decision === 'rejected') {
+      const row = await rejectVideo(tx, {
+        videoId: id,
+        actor,
+        from: ['pending'],
+        details: reason ? { reason } : undefined,
+      });
+      if (!row) return false;
+      await tellCreatorRejected(tx, row, { reason }, input.mail);
+      return true;
+    }
     const row = await approvePendingVideo(tx, id);
     if (!row) return false;
     await recordAudit(tx, {

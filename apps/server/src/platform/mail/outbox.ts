@@ -3,7 +3,7 @@
  * mail is never sent for a change that rolled back nor lost for one that committed (transactional
  * outbox). Without SMTP the outbox is the delivery; with SMTP a dispatcher sends pending rows.
  */
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -62,4 +62,9 @@ export function listOutbox(db: Database, limit = OUTBOX_PAGE_SIZE): Promise<Outb
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(limit);
+}
+
+/** Deletes every mail kept for this address, sent or not: an account's own deletion. */
+export async function deleteMailTo(tx: Database, address: string): Promise<void> {
+  await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, address));
 }

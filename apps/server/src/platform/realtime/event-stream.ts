@@ -31,11 +31,20 @@ export interface EventStreams {
 let openStreams = 0;
 export const openEventStreamCount = (): number => openStreams;
 
+/** The requests answered with a stream (their raw requests), for /metrics (platform/metrics.ts). */
+const streamRequests = new WeakSet<object>();
+/**
+ * Whether this request was answered with an event stream: its duration is how long the tab kept it
+ * open, so /metrics counts it apart from the HTTP request durations (adreel_sse_stream_duration_seconds).
+ */
+export const isEventStream = (request: FastifyRequest): boolean => streamRequests.has(request.raw);
+
 export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventStreams {
   const open = new Set<EventStream>();
 
   return {
     open(request, reply) {
+      streamRequests.add(request.raw);
       reply.hijack();
       const raw = reply.raw;
       // Headers set by hooks so far (security headers) still apply to a hijacked reply.

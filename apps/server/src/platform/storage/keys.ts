@@ -24,6 +24,8 @@ export type MediaRead =
       range: { start: number; end: number } | null;
       contentType: string;
       cacheControl: string;
+      /** A strong validator (RFC 9110 §8.8.3), quoted: the same for the same bytes (etagOf). */
+      etag: string;
     };
 
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i;
@@ -72,6 +74,18 @@ export function cacheControlOf(key: string): string {
   return CONTENT_ADDRESSED.test(key)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=86400';
+}
+
+/**
+ * The ETag of `key` (issue 20): a content-addressed key's hash, which names its bytes, so every
+ * process and driver gives the same strong tag without reading the object; for a fixed name (a demo
+ * video, rewritten in place), `fallback`, what the driver knows of that version (S3's own ETag, or
+ * the local file's size and modification time).
+ */
+export function etagOf(key: string, fallback: string): string {
+  const hash = /\/([0-9a-f]{32})\.[a-z0-9]+$/.exec(key)?.[1];
+  if (hash) return `"${hash}"`;
+  return fallback.startsWith('"') ? fallback : `"${fallback}"`;
 }
 
 /** The first 128 bits of the file's SHA-256, in hex. */

@@ -23,6 +23,7 @@ import {
   checkPrefix,
   contentHash,
   contentTypeOf,
+  etagOf,
   isValidKey,
   MEDIA_PREFIX,
   type MediaRead,
@@ -137,6 +138,7 @@ export function createS3Storage(config: S3Config, client = createS3Client(config
           range: part ? { start: part.start, end: part.end } : null,
           contentType: contentTypeOf(key),
           cacheControl: cacheControlOf(key),
+          etag: etagOf(key, object.ETag ?? `${contentLength.toString(16)}`),
         };
       } catch (error) {
         const status = statusOf(error);

@@ -14,6 +14,7 @@ import {
   checkPrefix,
   contentHash,
   contentTypeOf,
+  etagOf,
   isValidKey,
   MEDIA_PREFIX,
   renditionKey,
@@ -58,10 +59,12 @@ function createLocalStorage(root: string): Storage {
       if (!isValidKey(key)) return { kind: 'not_found' };
       const file = path.join(root, key);
       let size: number;
+      let version: string;
       try {
         const stats = await stat(file);
         if (!stats.isFile()) return { kind: 'not_found' };
         size = stats.size;
+        version = `${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
       } catch {
         return { kind: 'not_found' };
       }
@@ -76,6 +79,7 @@ function createLocalStorage(root: string): Storage {
         range: part,
         contentType: contentTypeOf(key),
         cacheControl: cacheControlOf(key),
+        etag: etagOf(key, version),
       };
     },
     publicUrl: (key) => `${MEDIA_PREFIX}${checkKey(key)}`,

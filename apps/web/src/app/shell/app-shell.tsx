@@ -58,7 +58,11 @@ export function AppShell() {
   }, [session, queryClient, closeIfCovering, navigate]);
 
   return (
-    <div className="min-h-dvh">
+    // A screen that fills the viewport (the feed) gets what the top bar, the banner and the tab bar
+    // leave, measured by the layout itself rather than by fixed heights that forget the banner.
+    // wrap-anywhere: a word longer than the screen (a pasted link, a name with no space) breaks
+    // rather than setting its box's width and scrolling the whole page sideways (issue 18).
+    <div className={cn('wrap-anywhere', handle.fill ? 'flex h-dvh flex-col' : 'min-h-dvh')}>
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -84,6 +88,7 @@ export function AppShell() {
       <div
         className={cn(
           'transition-[padding] duration-300 ease-[cubic-bezier(0.2,0.7,0.2,1)]',
+          handle.fill && 'flex min-h-0 flex-1 flex-col',
           open && 'lg:pl-72',
           showTabs && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0',
         )}
@@ -93,7 +98,11 @@ export function AppShell() {
             <VerifyEmailBanner role={pendingRole} email={session.user.email} />
           </Suspense>
         )}
-        <main id="main" tabIndex={-1} className="outline-none">
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn('outline-none', handle.fill && 'min-h-0 flex-1')}
+        >
           <Outlet />
         </main>
         {handle.footer && <SiteFooter />}

@@ -8,6 +8,11 @@ export interface RouteHandle {
   hideTabs?: boolean;
   /** Show the site footer below the page. */
   footer?: boolean;
+  /**
+   * The screen fills the viewport below the top bar, the "Verify your email" banner and above the
+   * tab bar, and scrolls inside itself (the feed): the page itself never scrolls.
+   */
+  fill?: boolean;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -2,6 +2,10 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { applyPageStyleNonce } from './style-nonce';
+
+// Before any dialog opens: its scroll lock's <style> element takes the page's nonce (decision 034).
+applyPageStyleNonce();
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTitle = DialogPrimitive.Title;

@@ -1,3 +1,4 @@
+import { formatExactCount } from '@adreel/domain';
 import type { LucideIcon } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -5,6 +6,7 @@ import { cn } from '@/lib/utils';
 /**
  * One figure of a dashboard, for use inside a <dl>: a label with its icon, the value (a skeleton
  * while it is null), and an optional note under it. `accent` draws it dark, for the headline figure.
+ * `exact` is the count read out in full where `value` rounds it ("1,234" for "1.2K").
  */
 export function StatTile({
   label,
@@ -13,6 +15,7 @@ export function StatTile({
   accent,
   note,
   size = 'md',
+  exact,
 }: {
   label: string;
   value: string | null;
@@ -20,6 +23,7 @@ export function StatTile({
   accent?: boolean;
   note?: string;
   size?: 'md' | 'lg';
+  exact?: number;
 }) {
   return (
     <div
@@ -28,20 +32,19 @@ export function StatTile({
         accent ? 'border-ink-border bg-ink text-ink-foreground' : 'border-border bg-card',
       )}
     >
-      <div className="flex items-center justify-between gap-2">
-        <dt
-          className={cn(
-            'text-sm font-semibold',
-            accent ? 'text-ink-muted' : 'text-muted-foreground',
-          )}
-        >
-          {label}
-        </dt>
+      {/* The term directly in the group's <div> (a <dl>'s only allowed wrapper), its icon in it. */}
+      <dt
+        className={cn(
+          'flex items-center justify-between gap-2 text-sm font-semibold',
+          accent ? 'text-ink-muted' : 'text-muted-foreground',
+        )}
+      >
+        {label}
         <Icon
-          className={cn('size-4', accent ? 'text-brand' : 'text-muted-foreground')}
+          className={cn('size-4 shrink-0', accent ? 'text-brand' : 'text-muted-foreground')}
           aria-hidden="true"
         />
-      </div>
+      </dt>
       <dd className="flex flex-col gap-1">
         <span
           className={cn(
@@ -49,10 +52,17 @@ export function StatTile({
             size === 'lg' ? 'sm:text-[2.5rem]' : 'sm:text-[2rem]',
           )}
         >
-          {value ?? (
-            <Skeleton
-              className={cn(size === 'lg' ? 'h-9 w-24' : 'h-8 w-20', accent && 'bg-ink-raised')}
-            />
+          {value !== null && exact !== undefined ? (
+            <>
+              <span aria-hidden="true">{value}</span>
+              <span className="sr-only">{formatExactCount(exact)}</span>
+            </>
+          ) : (
+            (value ?? (
+              <Skeleton
+                className={cn(size === 'lg' ? 'h-9 w-24' : 'h-8 w-20', accent && 'bg-ink-raised')}
+              />
+            ))
           )}
         </span>
         {note && (

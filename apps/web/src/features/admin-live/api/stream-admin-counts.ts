@@ -1,7 +1,7 @@
 import type { AdminCounts } from '@adreel/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getAccessToken } from '@/lib/api';
+import { readEventStream } from '@/lib/event-stream';
 import { adminCountsKey } from './get-admin-counts';
 
 export const ADMIN_COUNTS_STREAM_PATH = '/api/admin/counts/stream';
@@ -18,8 +18,7 @@ function isCounts(value: unknown): value is AdminCounts {
 
 /**
  * Keeps /admin's tab counts live (issue 7): the server's event stream sends them whenever a video
- * enters or leaves review or a report is filed or closed. EventSource cannot send the bearer token,
- * so the stream is read with fetch, reconnecting after a pause when it ends. When a count moves, the
+ * enters or leaves review or a report is filed or closed; it reconnects after a pause when it ends. When a count moves, the
  * lists behind the tabs are read again too.
  */
 export function useLiveAdminCounts(): void {
@@ -40,38 +39,10 @@ export function useLiveAdminCounts(): void {
 
     const connect = async () => {
       try {
-        const token = getAccessToken();
-        const response = await fetch(ADMIN_COUNTS_STREAM_PATH, {
-          headers: {
-            accept: 'text/event-stream',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          signal: abort.signal,
+        await readEventStream(ADMIN_COUNTS_STREAM_PATH, abort.signal, (data) => {
+          const parsed: unknown = JSON.parse(data);
+          if (isCounts(parsed)) apply(parsed);
         });
-        if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const data = buffer
-              .slice(0, end)
-              .split('\n')
-              .filter((line) => line.startsWith('data:'))
-              .map((line) => line.slice(5).trimStart())
-              .join('\n');
-            buffer = buffer.slice(end + 2);
-            if (data) {
-              const parsed: unknown = JSON.parse(data);
-              if (isCounts(parsed)) apply(parsed);
-            }
-            end = buffer.indexOf('\n\n');
-          }
-        }
       } catch {
         // Reconnect below; an abort ends it.
       }

@@ -251,6 +251,7 @@ export function AuditLog() {
         ) : audit.isError ? (
           <StateMessage
             tone="error"
+            error={audit.error}
             icon={TriangleAlert}
             title={serverMessage(audit.error, AUDIT_MESSAGES.loadFailed)}
             className="m-6"

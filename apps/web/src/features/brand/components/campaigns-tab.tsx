@@ -97,7 +97,7 @@ function CampaignCard({ campaign: c, showBrand }: { campaign: BrandCampaign; sho
 
 function CampaignsSkeleton() {
   return (
-    <ul aria-label="Loading campaigns" className="grid gap-3 md:grid-cols-2">
+    <ul aria-label="Loading campaigns" className="grid grid-cols-1 gap-3 md:grid-cols-2">
       {[0, 1].map((i) => (
         <li key={i} className="flex flex-col gap-4 rounded-3xl border border-border p-5">
           <Skeleton className="h-5 w-2/3" />
@@ -117,6 +117,7 @@ export function CampaignsTab({ showBrand }: { showBrand: boolean }) {
     return (
       <StateMessage
         tone="error"
+        error={campaigns.error}
         icon={AlertTriangle}
         title={serverMessage(campaigns.error, COMMON_TEXTS.loadCampaignsFailed)}
         action={
@@ -136,7 +137,7 @@ export function CampaignsTab({ showBrand }: { showBrand: boolean }) {
       />
     );
   return (
-    <ul className="grid gap-3 md:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
       {campaigns.data.map((campaign) => (
         <CampaignCard key={campaign.id} campaign={campaign} showBrand={showBrand} />
       ))}

@@ -22,7 +22,7 @@ function PaymentRow({ transaction: t }: { transaction: BrandTransaction }) {
         <p className="line-clamp-2 font-semibold leading-snug text-balance">{t.campaign.title}</p>
         <p className="truncate text-[0.8125rem] text-muted-foreground">
           {creator}
-          {t.creator && <span className="text-muted-foreground/80"> @{t.creator.username}</span>}
+          {t.creator && <span className="text-muted-foreground"> @{t.creator.username}</span>}
           {t.videoTitle ? ` · ${t.videoTitle}` : ''}
         </p>
         <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
@@ -95,6 +95,7 @@ export function PaymentsTab() {
     return (
       <StateMessage
         tone="error"
+        error={transactions.error}
         icon={AlertTriangle}
         title={serverMessage(transactions.error, 'Error loading payments')}
         action={

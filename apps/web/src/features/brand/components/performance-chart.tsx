@@ -13,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { TOOLTIP_STYLE } from '@/lib/metrics/chart-style';
 
 /** Views on the left axis; likes and shares, an order of magnitude fewer, on the right one. */
 const SERIES = [
@@ -66,11 +67,7 @@ export default function PerformanceChart({ daily }: { daily: BrandPerformance['d
         />
         <Tooltip
           labelFormatter={(label) => formatDay(String(label))}
-          contentStyle={{
-            borderRadius: 12,
-            border: '1px solid var(--color-border)',
-            fontSize: 13,
-          }}
+          contentStyle={TOOLTIP_STYLE}
         />
         <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} />
         {SERIES.map((s) => (

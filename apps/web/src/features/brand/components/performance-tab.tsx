@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { serverMessage } from '@/lib/error-message';
+import { cn } from '@/lib/utils';
 import { useBrandPerformance } from '../api/get-brand-performance';
 import { downloadCsv, performanceCsv } from '../lib/performance-csv';
 
@@ -35,6 +36,21 @@ function total(rows: PerformanceFigures[], key: 'views' | 'likes' | 'shares' | '
 /** The chart's windows; a week by default, where a new campaign's first days are readable. */
 const WINDOWS = [7, 30, 90] as const;
 
+/** A figure cell: on a phone it stacks under its column's name, which the hidden header gives. */
+const cell = (edge = false) =>
+  cn(
+    'py-3 text-right whitespace-nowrap',
+    edge ? 'sm:px-5' : 'sm:px-3',
+    'max-sm:flex max-sm:flex-col max-sm:p-0 max-sm:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+  );
+
+const COLUMNS = ['Views', 'Filtered', 'Likes', 'Shares', 'Clicks', 'Completion', 'Watch %'];
+
+/**
+ * One table on a laptop. On a phone each row becomes a card of its figures, four to a line, each
+ * under its column's name: a table eight columns wide scrolled sideways there and cut Shares off
+ * at the edge (issue 18). The header stays for screen readers.
+ */
 function FiguresTable({
   caption,
   rows,
@@ -45,41 +61,38 @@ function FiguresTable({
   first: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-3xl border border-border bg-card shadow-card">
-      <table className="w-full min-w-[44rem] text-sm">
+    <div className="rounded-3xl border border-border bg-card shadow-card sm:overflow-x-auto">
+      <table className="w-full text-sm sm:min-w-[44rem]">
         <caption className="px-5 pt-4 pb-2 text-left font-bold">{caption}</caption>
-        <thead>
+        <thead className="max-sm:sr-only">
           <tr className="border-b border-border text-left text-[0.8125rem] text-muted-foreground">
             <th scope="col" className="px-5 py-2 font-semibold">
               {first}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Views
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Filtered
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Likes
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Shares
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Clicks
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Completion
-            </th>
-            <th scope="col" className="px-5 py-2 text-right font-semibold">
-              Watch %
-            </th>
+            {COLUMNS.map((name, index) => (
+              <th
+                key={name}
+                scope="col"
+                className={cn(
+                  'py-2 text-right font-semibold whitespace-nowrap',
+                  index === COLUMNS.length - 1 ? 'px-5' : 'px-3',
+                )}
+              >
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-border tabular-nums">
           {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row" className="max-w-[16rem] px-5 py-3 text-left font-semibold">
+            <tr
+              key={row.id}
+              className="max-sm:grid max-sm:grid-cols-4 max-sm:gap-x-3 max-sm:gap-y-2.5 max-sm:px-5 max-sm:py-4"
+            >
+              <th
+                scope="row"
+                className="max-w-[16rem] px-5 py-3 text-left font-semibold max-sm:col-span-4 max-sm:max-w-none max-sm:p-0"
+              >
                 <span className="line-clamp-1">{row.label}</span>
                 {row.sub && (
                   <span className="block truncate text-[0.8125rem] font-normal text-muted-foreground">
@@ -87,18 +100,31 @@ function FiguresTable({
                   </span>
                 )}
               </th>
-              <td className="px-3 py-3 text-right">{row.views.toLocaleString('en-US')}</td>
+              <td data-label="Views" className={cell()}>
+                {row.views.toLocaleString('en-US')}
+              </td>
               <td
-                className="px-3 py-3 text-right text-muted-foreground"
+                data-label="Filtered"
+                className={cn(cell(), 'text-muted-foreground')}
                 title={filteredReasons(row.filtered) || undefined}
               >
                 {row.filtered.views.toLocaleString('en-US')}
               </td>
-              <td className="px-3 py-3 text-right">{row.likes.toLocaleString('en-US')}</td>
-              <td className="px-3 py-3 text-right">{row.shares.toLocaleString('en-US')}</td>
-              <td className="px-3 py-3 text-right">{row.clicks.toLocaleString('en-US')}</td>
-              <td className="px-3 py-3 text-right">{pct(row.completionRate)}</td>
-              <td className="px-5 py-3 text-right">{pct(row.watchRate)}</td>
+              <td data-label="Likes" className={cell()}>
+                {row.likes.toLocaleString('en-US')}
+              </td>
+              <td data-label="Shares" className={cell()}>
+                {row.shares.toLocaleString('en-US')}
+              </td>
+              <td data-label="Clicks" className={cell()}>
+                {row.clicks.toLocaleString('en-US')}
+              </td>
+              <td data-label="Completion" className={cell()}>
+                {pct(row.completionRate)}
+              </td>
+              <td data-label="Watch %" className={cell(true)}>
+                {pct(row.watchRate)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -227,6 +253,7 @@ export function PerformanceTab() {
     return (
       <StateMessage
         tone="error"
+        error={performance.error}
         icon={AlertTriangle}
         title={serverMessage(performance.error, 'Error loading performance')}
         action={

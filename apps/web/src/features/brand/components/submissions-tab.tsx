@@ -112,7 +112,7 @@ function SubmissionCard({ submission: s }: { submission: BrandSubmission }) {
         <h3 className="line-clamp-2 font-semibold leading-snug text-balance">{s.video.title}</h3>
         <p className="truncate text-[0.8125rem] text-muted-foreground">
           {s.creator.displayName}{' '}
-          <span className="text-muted-foreground/80">@{s.creator.username}</span>
+          <span className="text-muted-foreground">@{s.creator.username}</span>
         </p>
         <p className="text-[0.8125rem] text-muted-foreground">
           <span className="font-medium text-foreground/85">{s.campaign.title}</span> ·{' '}
@@ -163,7 +163,7 @@ function SubmissionCard({ submission: s }: { submission: BrandSubmission }) {
 
 function SubmissionsSkeleton() {
   return (
-    <ul aria-label="Loading submissions" className="grid gap-3 lg:grid-cols-2">
+    <ul aria-label="Loading submissions" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {[0, 1].map((i) => (
         <li key={i} className="flex gap-4 rounded-3xl border border-border p-4">
           <Skeleton className="aspect-[9/16] w-28 rounded-2xl sm:w-36" />
@@ -189,6 +189,7 @@ export function SubmissionsTab() {
     return (
       <StateMessage
         tone="error"
+        error={submissions.error}
         icon={AlertTriangle}
         title={serverMessage(submissions.error, 'Error loading submissions')}
         action={
@@ -232,7 +233,7 @@ export function SubmissionsTab() {
           }
         />
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
           {shown.map((submission) => (
             <SubmissionCard key={submission.id} submission={submission} />
           ))}

@@ -34,7 +34,7 @@ export function BriefCard({
 }) {
   const closingSoon = c.deadline !== null && daysUntil(c.deadline, todayUtc()) <= CLOSING_SOON_DAYS;
   return (
-    <li className="flex flex-col gap-4 rounded-3xl border border-border bg-card p-5 shadow-card">
+    <li className="flex min-w-0 flex-col gap-4 rounded-3xl border border-border bg-card p-5 shadow-card">
       <div className="flex items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2.5">
           <Avatar name={c.brand.name} photoUrl={null} className="size-8 text-sm" />
@@ -45,21 +45,29 @@ export function BriefCard({
         </Badge>
       </div>
       <div className="flex flex-col gap-1.5">
-        <h2 className="text-lg font-bold leading-snug tracking-tight text-balance">{c.title}</h2>
+        <h2 className="text-lg font-bold leading-snug tracking-tight text-balance wrap-anywhere">
+          {c.title}
+        </h2>
         {c.description && (
-          <p className="line-clamp-4 text-sm text-pretty text-muted-foreground">{c.description}</p>
+          <p className="line-clamp-4 text-sm text-pretty text-muted-foreground wrap-anywhere">
+            {c.description}
+          </p>
         )}
       </div>
       {c.tags.length > 0 && (
         <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
           {c.tags.map((tag) => (
             <li key={tag}>
-              <Badge variant="outline">#{tag}</Badge>
+              <Badge variant="outline" className="max-w-full wrap-anywhere whitespace-normal">
+                #{tag}
+              </Badge>
             </li>
           ))}
         </ul>
       )}
-      <dl className="mt-auto grid grid-cols-[1fr_1.25fr_auto] gap-2 rounded-2xl bg-muted p-3 text-[0.8125rem]">
+      {/* Three figures side by side while they fit; narrower (a laptop with the drawer docked), they
+          wrap to a second row instead of spilling out of the box. */}
+      <dl className="mt-auto grid grid-cols-[repeat(auto-fit,minmax(min(100%,6.75rem),1fr))] gap-x-2 gap-y-3 rounded-2xl bg-muted p-3 text-[0.8125rem]">
         <div className="flex flex-col gap-0.5">
           <dt className="flex items-center gap-1 text-muted-foreground">
             <Wallet className="size-3.5" aria-hidden="true" /> Budget

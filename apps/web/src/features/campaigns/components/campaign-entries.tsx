@@ -19,7 +19,7 @@ const STATUS: Record<
 > = {
   submitted: { label: 'Waiting for the brand', variant: 'secondary' },
   approved_by_brand: { label: 'Approved', variant: 'default' },
-  rejected_by_brand: { label: 'Not selected', variant: 'destructive' },
+  rejected_by_brand: { label: VIDEO_TEXTS.notSelected, variant: 'destructive' },
   rejected_by_admin: { label: VIDEO_TEXTS.removedByModeration, variant: 'destructive' },
 };
 
@@ -51,6 +51,7 @@ export function CampaignEntries() {
     return (
       <StateMessage
         tone="error"
+        error={entries.error}
         icon={AlertTriangle}
         title="Error loading your campaign entries"
         action={

@@ -16,6 +16,7 @@ export function CreatorStatTiles() {
     return (
       <StateMessage
         tone="error"
+        error={stats.error}
         icon={AlertTriangle}
         title="Error loading your numbers"
         action={
@@ -35,11 +36,17 @@ export function CreatorStatTiles() {
           icon={Clapperboard}
           value={s ? s.videos.toLocaleString('en-US') : null}
         />
-        <StatTile label="Total Views" icon={Eye} value={s ? formatThousands(s.totalViews) : null} />
+        <StatTile
+          label="Total Views"
+          icon={Eye}
+          value={s ? formatThousands(s.totalViews) : null}
+          exact={s?.totalViews}
+        />
         <StatTile
           label="Total Likes"
           icon={Heart}
           value={s ? formatThousands(s.totalLikes) : null}
+          exact={s?.totalLikes}
         />
         <StatTile
           label="Earnings"

@@ -1,4 +1,4 @@
-import { COMMON_TEXTS } from '@adreel/domain';
+import { COMMON_TEXTS, ITALIAN_EMPTY_STATES } from '@adreel/domain';
 import { AlertTriangle, Megaphone, RefreshCw, Sprout } from 'lucide-react';
 import { Link } from 'react-router';
 import { StateMessage } from '@/components/state-message';
@@ -8,7 +8,7 @@ import { EarningsTotals } from './earnings-totals';
 import { TransactionList, TransactionListSkeleton } from './transaction-list';
 
 /** SPEC.md §2: the empty state's exact words. */
-export const NO_EARNINGS_MESSAGE = 'Guadagna caricando la tua prima ad approvata.';
+export const NO_EARNINGS_MESSAGE = ITALIAN_EMPTY_STATES.earnings;
 
 /** SPEC.md §2 Earnings: the two totals, then the history of transactions. */
 export function CreatorEarningsOverview() {
@@ -18,6 +18,7 @@ export function CreatorEarningsOverview() {
     return (
       <StateMessage
         tone="error"
+        error={earnings.error}
         icon={AlertTriangle}
         title="Error loading earnings"
         action={
@@ -45,18 +46,21 @@ export function CreatorEarningsOverview() {
             <TransactionListSkeleton />
           </div>
         ) : data.transactions.length === 0 ? (
-          <StateMessage
-            icon={Sprout}
-            title={NO_EARNINGS_MESSAGE}
-            description="When a brand approves a video you made for its campaign, the payout shows up here."
-            action={
-              <Button asChild>
-                <Link to="/briefs">
-                  <Megaphone /> {COMMON_TEXTS.browseCampaigns}
-                </Link>
-              </Button>
-            }
-          />
+          // SPEC.md's Italian headline, and its subtitle in Italian too; the button stays English.
+          <div lang="it">
+            <StateMessage
+              icon={Sprout}
+              title={NO_EARNINGS_MESSAGE}
+              description={ITALIAN_EMPTY_STATES.earningsDetail}
+              action={
+                <Button asChild>
+                  <Link to="/briefs" lang="en">
+                    <Megaphone /> {COMMON_TEXTS.browseCampaigns}
+                  </Link>
+                </Button>
+              }
+            />
+          </div>
         ) : (
           <div className="rounded-3xl border border-border bg-card p-4 shadow-card sm:p-5">
             <TransactionList transactions={data.transactions} />

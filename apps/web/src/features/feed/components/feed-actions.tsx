@@ -1,9 +1,10 @@
-import { FEED_MESSAGES, type FeedVideo, formatThousands, withBrand } from '@adreel/domain';
+import { FEED_MESSAGES, type FeedVideo, withBrand } from '@adreel/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Heart, Share2 } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ExactCount } from '@/components/ui/exact-count';
 import { ApiError } from '@/lib/api';
 import { appName } from '@/lib/app-name';
 import { serverMessage } from '@/lib/error-message';
@@ -29,14 +30,17 @@ function RailButton({
   label: string;
   pressed?: boolean;
   onClick?: () => void;
-  count?: string;
+  /** Shown in thousands under the button, read out in full (ExactCount). */
+  count?: { value: number; one: string; many: string };
   children: ReactNode;
 }) {
+  const countId = useId();
   return (
     <div className="flex flex-col items-center gap-1">
       <button
         type="button"
         aria-label={label}
+        aria-describedby={count ? countId : undefined}
         aria-pressed={pressed}
         onClick={onClick}
         className={cn(
@@ -49,8 +53,11 @@ function RailButton({
         {children}
       </button>
       {count !== undefined && (
-        <span className="text-xs font-semibold text-white tabular-nums [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
-          {count}
+        <span
+          id={countId}
+          className="text-xs font-semibold text-white tabular-nums [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]"
+        >
+          <ExactCount count={count.value} one={count.one} many={count.many} />
         </span>
       )}
     </div>
@@ -156,7 +163,7 @@ export function FeedActions({
         label="Like"
         pressed={like.liked}
         onClick={like.toggle}
-        count={formatThousands(like.likes)}
+        count={{ value: like.likes, one: 'like', many: 'likes' }}
       >
         <Heart
           className={cn(

@@ -3,8 +3,10 @@ import { ExternalLink, Eye, Pause, Play, Sparkles, Volume2, VolumeX } from 'luci
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { ExactCount } from '@/components/ui/exact-count';
 import { trackMetric } from '@/lib/metrics/metrics-client';
 import { cn } from '@/lib/utils';
+import { useRendition } from '../lib/use-rendition';
 import { useViewableWatch } from '../lib/use-viewable-watch';
 import type { ViewableWatch } from '../lib/viewability';
 import { FeedActions } from './feed-actions';
@@ -39,6 +41,8 @@ function Player({
 }: PlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useViewableWatch(ref, tracker, onScreen);
+  // The rung of the ladder for this connection and screen (issue 20), or fileUrl without one.
+  const src = useRendition(video, ref, preload);
 
   useEffect(() => {
     const element = ref.current;
@@ -66,7 +70,7 @@ function Player({
   return (
     <video
       ref={ref}
-      src={video.fileUrl}
+      src={src}
       poster={withoutPoster ? undefined : (video.thumbUrl ?? undefined)}
       muted={muted}
       loop
@@ -223,7 +227,13 @@ export function FeedItem({
             </p>
           )}
           <p className="inline-flex items-center gap-1 text-xs font-semibold text-white/85 tabular-nums">
-            <Eye className="size-3.5" aria-hidden="true" /> {formatThousands(video.views)} views
+            <Eye className="size-3.5" aria-hidden="true" />{' '}
+            <ExactCount
+              count={video.views}
+              one="view"
+              many="views"
+              shown={`${formatThousands(video.views)} views`}
+            />
           </p>
           {video.ctaUrl && (
             <a

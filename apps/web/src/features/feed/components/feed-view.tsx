@@ -1,10 +1,12 @@
 import {
+  ACCOUNT_PROFILE_TEXTS,
   AREA_ROLES,
   COMMON_TEXTS,
   FEED_MESSAGES,
   FEED_PAGE_SIZE,
   type FeedVideo,
   hasAnyRole,
+  ITALIAN_EMPTY_STATES,
   VIDEO_TEXTS,
 } from '@adreel/domain';
 import { AlertTriangle, ArrowUp, Clapperboard, RefreshCw } from 'lucide-react';
@@ -27,9 +29,11 @@ const MOUNTED_AHEAD = 2;
 /** The side dots show a window of this many around the current video. */
 const DOTS_WINDOW = 7;
 
-/** The shell's top bar (3.5rem) and, below md, the bottom tab bar (4rem + the safe area). */
-const FEED_HEIGHT =
-  'h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-3.5rem)]';
+/**
+ * All the height the shell leaves it (the /feed route fills the viewport: route-handle.ts), so the
+ * top bar, the "Verify your email" banner and the tab bar never cover the caption or the actions.
+ */
+const FEED_HEIGHT = 'h-full';
 
 function preloadFor(index: number, active: number, activeHasFrame: boolean): Preload {
   if (index === active) return 'auto';
@@ -85,12 +89,15 @@ function FeedMessage({
   description,
   action,
   tone = 'default',
+  lang,
 }: {
   icon: typeof Clapperboard;
   title: string;
   description: string;
   action: React.ReactNode;
   tone?: 'default' | 'error';
+  /** The language of the title and description, when not the page's (SPEC.md's Italian). */
+  lang?: string;
 }) {
   return (
     <FeedFrame className="grid place-items-center px-6">
@@ -108,10 +115,12 @@ function FeedMessage({
         >
           <Icon className="size-7" aria-hidden="true" />
         </span>
-        <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-balance text-white">
-          {title}
-        </h1>
-        <p className="mt-2 text-sm text-pretty text-ink-muted">{description}</p>
+        <div lang={lang} className="contents">
+          <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-balance text-white">
+            {title}
+          </h1>
+          <p className="mt-2 text-sm text-pretty text-ink-muted">{description}</p>
+        </div>
         <div className="mt-6">{action}</div>
       </div>
     </FeedFrame>
@@ -135,15 +144,16 @@ function EmptyFeed() {
   } else if (roles) {
     action = (
       <Button asChild variant="inverse" size="lg">
-        <Link to="/join">Request creator access</Link>
+        <Link to="/join">{ACCOUNT_PROFILE_TEXTS.requestCreatorAccess}</Link>
       </Button>
     );
   }
   return (
     <FeedMessage
       icon={Clapperboard}
+      lang="it"
       title={FEED_MESSAGES.feedEmpty}
-      description="The first ads are being made right now. Creators: yours could be the one everyone watches first."
+      description={ITALIAN_EMPTY_STATES.feedDetail}
       action={action}
     />
   );

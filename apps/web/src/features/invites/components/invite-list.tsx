@@ -130,6 +130,7 @@ export function InviteList({ freshIds = [] }: { freshIds?: readonly string[] }) 
           ) : invites.isError ? (
             <StateMessage
               tone="error"
+              error={invites.error}
               icon={TicketX}
               title="Invites can't be loaded right now"
               action={

@@ -1,4 +1,10 @@
-import { COMMON_TEXTS, FEED_MESSAGES, LEADERBOARD_WINDOW_DAYS } from '@adreel/domain';
+import {
+  COMMON_TEXTS,
+  FEED_MESSAGES,
+  LEADERBOARD_MIN_VIEWS,
+  LEADERBOARD_WINDOW_DAYS,
+  SCREEN_TITLES,
+} from '@adreel/domain';
 import { AlertTriangle, type LucideIcon, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -28,7 +34,12 @@ function BoardSwitch() {
   );
 }
 
-/** The frame both leaderboards share: title, the switch between them, and the board. */
+/** What both boards rank (issue 18): videos nobody watched yet stay off them. */
+export const RANKED_AMONG = `Ranked among videos with at least ${LEADERBOARD_MIN_VIEWS} counted views.`;
+
+/**
+ * The frame both leaderboards share: title, what is ranked, the switch between them, and the board.
+ */
 export function LeaderboardLayout({
   title,
   description,
@@ -43,7 +54,17 @@ export function LeaderboardLayout({
       <PageHeader
         eyebrow={`Leaderboard · last ${LEADERBOARD_WINDOW_DAYS} days`}
         title={title}
-        description={description}
+        description={
+          <>
+            {description}
+            <span className="mt-1 block text-sm">
+              {RANKED_AMONG}{' '}
+              <Link to="/how-we-count" className="font-medium underline underline-offset-2">
+                {SCREEN_TITLES.howWeCount}
+              </Link>
+            </span>
+          </>
+        }
         actions={<BoardSwitch />}
       />
       {children}
@@ -51,10 +72,11 @@ export function LeaderboardLayout({
   );
 }
 
-export function LeaderboardError({ onRetry }: { onRetry: () => void }) {
+export function LeaderboardError({ onRetry, error }: { onRetry: () => void; error?: unknown }) {
   return (
     <StateMessage
       tone="error"
+      error={error}
       icon={AlertTriangle}
       title={FEED_MESSAGES.leaderboardFailed}
       description={COMMON_TEXTS.checkConnection}
@@ -191,6 +213,7 @@ export function PhoneRow({
   title,
   subtitle,
   figures,
+  exactFigures,
   score,
   scoreLabel,
   to,
@@ -200,6 +223,8 @@ export function PhoneRow({
   title: string;
   subtitle: string;
   figures: string;
+  /** `figures` read out in full, where "K" rounds the counts ("12,345 views"). */
+  exactFigures?: string;
   score: string;
   scoreLabel: string;
   to: string;
@@ -215,7 +240,10 @@ export function PhoneRow({
         <span className="min-w-0 flex-1">
           <span className="line-clamp-2 text-sm leading-snug font-semibold">{title}</span>
           <span className="block truncate text-xs text-muted-foreground">{subtitle}</span>
-          <span className="block text-xs text-muted-foreground tabular-nums">{figures}</span>
+          <span className="block text-xs text-muted-foreground tabular-nums">
+            <span aria-hidden={exactFigures ? 'true' : undefined}>{figures}</span>
+            {exactFigures && <span className="sr-only">{exactFigures}</span>}
+          </span>
         </span>
         <span className="flex shrink-0 flex-col items-end">
           <span className="text-lg leading-none font-extrabold tabular-nums">{score}</span>

@@ -1,7 +1,14 @@
-import { formatThousands, type TopCreator } from '@adreel/domain';
+import {
+  countWithNoun,
+  formatThousands,
+  LEADERBOARD_MIN_VIEWS,
+  LEADERBOARD_WINDOW_DAYS,
+  type TopCreator,
+} from '@adreel/domain';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { ExactCount } from '@/components/ui/exact-count';
 import { cn } from '@/lib/utils';
 import { useTopCreators } from '../api/get-top-creators';
 import { displayScore } from '../lib/format';
@@ -62,7 +69,12 @@ function PodiumCard({ entry }: { entry: TopCreator }) {
         <span className="text-xs text-muted-foreground">avg</span>
       </span>
       <span className="text-xs text-muted-foreground tabular-nums">
-        {formatThousands(entry.totalViews)} views
+        <ExactCount
+          count={entry.totalViews}
+          one="view"
+          many="views"
+          shown={`${formatThousands(entry.totalViews)} views`}
+        />
       </span>
     </Link>
   );
@@ -72,13 +84,14 @@ function PodiumCard({ entry }: { entry: TopCreator }) {
 export function TopCreatorsBoard() {
   const creators = useTopCreators();
   if (creators.isPending) return <LeaderboardSkeleton label="Loading top creators" />;
-  if (creators.isError) return <LeaderboardError onRetry={() => void creators.refetch()} />;
+  if (creators.isError)
+    return <LeaderboardError onRetry={() => void creators.refetch()} error={creators.error} />;
   if (creators.data.length === 0) {
     return (
       <LeaderboardEmpty
         icon={Users}
         title="No ranked creators yet"
-        description="Creators with videos approved in the last 14 days show up here as people watch them."
+        description={`Creators show up here once a video of theirs approved in the last ${LEADERBOARD_WINDOW_DAYS} days has ${LEADERBOARD_MIN_VIEWS} counted views.`}
       />
     );
   }
@@ -108,6 +121,7 @@ export function TopCreatorsBoard() {
             title={nameOf(entry)}
             subtitle={`@${entry.creator.username}`}
             figures={`${formatThousands(entry.totalViews)} views · ${entry.videoCount} ${entry.videoCount === 1 ? 'video' : 'videos'}`}
+            exactFigures={`${countWithNoun(entry.totalViews, 'view', 'views')} · ${countWithNoun(entry.videoCount, 'video', 'videos')}`}
             score={displayScore(entry.averageScore)}
             scoreLabel="avg score"
           />
@@ -156,7 +170,9 @@ export function TopCreatorsBoard() {
                 </Link>
               </th>
               <td className={cn(td, 'text-right font-bold')}>{displayScore(entry.averageScore)}</td>
-              <td className={cn(td, 'text-right')}>{formatThousands(entry.totalViews)}</td>
+              <td className={cn(td, 'text-right')}>
+                <ExactCount count={entry.totalViews} one="view" many="views" />
+              </td>
               <td className={cn(td, 'pr-4 text-right sm:pr-5')}>{entry.videoCount}</td>
             </tr>
           ))}

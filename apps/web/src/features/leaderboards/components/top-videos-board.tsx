@@ -1,7 +1,15 @@
-import { FEED_MESSAGES, formatThousands, type TopVideo } from '@adreel/domain';
+import {
+  countWithNoun,
+  FEED_MESSAGES,
+  formatThousands,
+  LEADERBOARD_MIN_VIEWS,
+  LEADERBOARD_WINDOW_DAYS,
+  type TopVideo,
+} from '@adreel/domain';
 import { Clapperboard, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { ExactCount } from '@/components/ui/exact-count';
 import { cn } from '@/lib/utils';
 import { useTopVideos } from '../api/get-top-videos';
 import { displayScore, displayWatchPercent } from '../lib/format';
@@ -76,13 +84,14 @@ function PodiumCard({ video }: { video: TopVideo }) {
 export function TopVideosBoard() {
   const videos = useTopVideos();
   if (videos.isPending) return <LeaderboardSkeleton label="Loading top videos" />;
-  if (videos.isError) return <LeaderboardError onRetry={() => void videos.refetch()} />;
+  if (videos.isError)
+    return <LeaderboardError onRetry={() => void videos.refetch()} error={videos.error} />;
   if (videos.data.length === 0) {
     return (
       <LeaderboardEmpty
         icon={Clapperboard}
         title="No ranked videos yet"
-        description="Videos approved in the last 14 days show up here as people watch, like and share them."
+        description={`Videos approved in the last ${LEADERBOARD_WINDOW_DAYS} days show up here once they have ${LEADERBOARD_MIN_VIEWS} counted views.`}
       />
     );
   }
@@ -112,6 +121,7 @@ export function TopVideosBoard() {
             title={captionOf(video)}
             subtitle={`@${video.creator.username}`}
             figures={`${formatThousands(video.views)} views · ${formatThousands(video.likes)} likes · ${video.shares} shares · ${displayWatchPercent(video.watchTimeAvg)} watched`}
+            exactFigures={`${countWithNoun(video.views, 'view', 'views')} · ${countWithNoun(video.likes, 'like', 'likes')} · ${countWithNoun(video.shares, 'share', 'shares')} · ${displayWatchPercent(video.watchTimeAvg)} watched`}
             score={displayScore(video.decayedScore)}
             scoreLabel="score"
           />
@@ -177,8 +187,12 @@ export function TopVideosBoard() {
                 </Link>
               </td>
               <td className={cn(td, 'text-right font-bold')}>{displayScore(video.decayedScore)}</td>
-              <td className={cn(td, 'text-right')}>{formatThousands(video.views)}</td>
-              <td className={cn(td, 'text-right')}>{formatThousands(video.likes)}</td>
+              <td className={cn(td, 'text-right')}>
+                <ExactCount count={video.views} one="view" many="views" />
+              </td>
+              <td className={cn(td, 'text-right')}>
+                <ExactCount count={video.likes} one="like" many="likes" />
+              </td>
               <td className={cn(td, 'text-right')}>{video.shares.toLocaleString('en-US')}</td>
               <td className={cn(td, 'pr-4 text-right sm:pr-5')}>
                 {displayWatchPercent(video.watchTimeAvg)}

@@ -1,4 +1,4 @@
-import { VIDEO_MAX_SECONDS } from '@adreel/domain';
+import { LANDING_FEATURES, VIDEO_MAX_SECONDS } from '@adreel/domain';
 import {
   ChartNoAxesColumnIncreasing,
   Clapperboard,
@@ -19,26 +19,26 @@ interface Feature {
 /** The four features of SPEC.md §1, each in a sentence that holds for how the platform works. */
 const FEATURES: Feature[] = [
   {
-    title: `Creative ${VIDEO_MAX_SECONDS}-second ads`,
+    title: LANDING_FEATURES.creativeAds,
     body: `Vertical, full-screen and ${VIDEO_MAX_SECONDS} seconds or less. Short enough to respect the viewer, long enough to tell a story.`,
     icon: Clapperboard,
     tile: 'bg-brand-soft text-primary',
   },
   {
-    title: 'Brands meet talent',
+    title: LANDING_FEATURES.brandsMeetTalent,
     body: 'Brands post campaign briefs with a budget and a payout. Creators answer with the ads they make.',
     icon: Handshake,
     tile: 'bg-violet-50 text-brand-violet',
   },
   {
-    title: 'Real-time analytics',
+    title: LANDING_FEATURES.analytics,
     body: 'Views, watch time, likes and shares update as people watch, so you see what lands while it runs.',
     icon: ChartNoAxesColumnIncreasing,
     tile: 'bg-orange-50 text-[#c2410c]',
   },
   {
-    title: 'Fair rewards',
-    body: 'Every approved video earns the payout its campaign states up front, tracked until it is paid.',
+    title: LANDING_FEATURES.fairPayment,
+    body: 'Every approved video earns the payout its campaign states up front, recorded at once and tracked until it is paid.',
     icon: Wallet,
     tile: 'bg-ink text-white',
   },

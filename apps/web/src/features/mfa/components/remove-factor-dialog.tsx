@@ -1,9 +1,9 @@
 import type { Factor } from '@adreel/domain';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { serverMessage } from '@/lib/error-message';
 import { useRemoveFactor } from '../api/remove-factor';
 import { AAL2_EXPLANATION, factorName, isAal2Required } from '../lib/factors';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** Asks before removing a factor, and says what turns off with the account's last one. */
 export function RemoveFactorDialog({

@@ -1,9 +1,11 @@
 import { formatThousands, VIDEO_TEXTS, type Video } from '@adreel/domain';
 import { AlertTriangle, Film, RefreshCw, Star, StarOff } from 'lucide-react';
 import { toast } from 'sonner';
+import { UNDO_TOAST_MS } from '@/components/confirm-dialog';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ExactCount } from '@/components/ui/exact-count';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDuration } from '@/lib/format-duration';
@@ -29,8 +31,14 @@ function ApprovedRow({ video }: { video: Video }) {
         <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground tabular-nums">
           {video.featured && <Badge>Featured</Badge>}
           <span className="truncate">
-            @{video.creator.username} · {formatThousands(video.views)} views ·{' '}
-            {formatDuration(video.durationSec)}
+            @{video.creator.username} ·{' '}
+            <ExactCount
+              count={video.views}
+              one="view"
+              many="views"
+              shown={`${formatThousands(video.views)} views`}
+            />{' '}
+            · {formatDuration(video.durationSec)}
           </span>
         </p>
       </div>
@@ -43,7 +51,27 @@ function ApprovedRow({ video }: { video: Video }) {
           feature.mutate(
             { id: video.id, featured: next },
             {
-              onSuccess: (answer) => toast.success(answer.message),
+              onSuccess: (answer) =>
+                // Unfeaturing takes the video from the head of the feed: a few seconds to take it back.
+                toast.success(
+                  answer.message,
+                  next
+                    ? undefined
+                    : {
+                        duration: UNDO_TOAST_MS,
+                        action: {
+                          label: 'Undo',
+                          onClick: () =>
+                            feature.mutate(
+                              { id: video.id, featured: true },
+                              {
+                                onSuccess: (again) => toast.success(again.message),
+                                onError: () => toast.error('Failed to update featured status'),
+                              },
+                            ),
+                        },
+                      },
+                ),
               onError: () => toast.error('Failed to update featured status'),
             },
           )
@@ -71,6 +99,7 @@ export function ApprovedVideos() {
     return (
       <StateMessage
         tone="error"
+        error={videos.error}
         icon={AlertTriangle}
         title={VIDEO_TEXTS.loadFailed}
         action={

@@ -1,7 +1,9 @@
 import type { Video } from '@adreel/domain';
-import { COMMON_TEXTS, previewOf, VIDEO_TEXTS } from '@adreel/domain';
+import { COMMON_TEXTS, previewOf, REASON_MAX, VIDEO_TEXTS } from '@adreel/domain';
 import { AlertTriangle, Check, CheckCircle2, RefreshCw, X } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +18,7 @@ import { useRejectVideo } from '../api/reject-video';
 function ReviewCard({ video }: { video: Video }) {
   const approve = useApproveVideo();
   const reject = useRejectVideo();
+  const [rejecting, setRejecting] = useState(false);
   const busy = approve.isPending || reject.isPending;
   return (
     <li className="flex gap-4 rounded-3xl border border-border bg-card p-3 shadow-card sm:p-4">
@@ -41,7 +44,7 @@ function ReviewCard({ video }: { video: Video }) {
         <h3 className="line-clamp-2 font-semibold leading-snug text-balance">{video.title}</h3>
         <p className="truncate text-[0.8125rem] text-muted-foreground">
           {video.creator.displayName}{' '}
-          <span className="text-muted-foreground/80">@{video.creator.username}</span>
+          <span className="text-muted-foreground">@{video.creator.username}</span>
         </p>
         {video.caption && (
           <p className="line-clamp-3 text-sm text-pretty text-foreground/85">{video.caption}</p>
@@ -71,16 +74,43 @@ function ReviewCard({ video }: { video: Video }) {
             disabled={busy}
             aria-label={`Reject ${video.title}`}
             className="text-destructive hover:bg-red-50"
-            onClick={() =>
-              reject.mutateAsync(video.id).then(
-                (answer) => toast.success(answer.message),
-                () => toast.error('Failed to reject video'),
-              )
-            }
+            onClick={() => setRejecting(true)}
           >
             {reject.isPending ? <Spinner /> : <X />} Reject
           </Button>
         </div>
+        <ConfirmDialog
+          open={rejecting}
+          title={`Reject “${video.title}”?`}
+          description={
+            <p>
+              {video.creator.displayName} is told by email that it was not approved, with your
+              reason if you give one. Its files are deleted
+              {video.campaignTitle ? ' and its campaign entry is closed' : ''}. This cannot be
+              undone.
+            </p>
+          }
+          reason={{
+            label: 'Reason',
+            maxLength: REASON_MAX,
+            placeholder: 'e.g. The product claim in the caption cannot be checked.',
+          }}
+          confirmLabel="Reject video"
+          confirmIcon={<X />}
+          destructive
+          pending={reject.isPending}
+          onCancel={() => setRejecting(false)}
+          onConfirm={(reason) =>
+            // mutateAsync: the card leaves the list as it refreshes, and the toast must still show.
+            reject.mutateAsync({ id: video.id, reason }).then(
+              (answer) => {
+                setRejecting(false);
+                toast.success(answer.message);
+              },
+              () => toast.error('Failed to reject video'),
+            )
+          }
+        />
       </div>
     </li>
   );
@@ -88,7 +118,7 @@ function ReviewCard({ video }: { video: Video }) {
 
 export function ListSkeleton() {
   return (
-    <ul className="grid gap-3 lg:grid-cols-2" aria-label={VIDEO_TEXTS.loading}>
+    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={VIDEO_TEXTS.loading}>
       {[0, 1].map((i) => (
         <li key={i} className="flex gap-4 rounded-3xl border border-border p-4">
           <Skeleton className="aspect-[9/16] w-32 rounded-2xl sm:w-40" />
@@ -110,6 +140,7 @@ export function PendingVideos() {
     return (
       <StateMessage
         tone="error"
+        error={videos.error}
         icon={AlertTriangle}
         title={serverMessage(videos.error, VIDEO_TEXTS.loadFailed)}
         action={
@@ -130,7 +161,7 @@ export function PendingVideos() {
     );
   }
   return (
-    <ul className="grid gap-3 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {videos.data.map((video) => (
         <ReviewCard key={video.id} video={video} />
       ))}

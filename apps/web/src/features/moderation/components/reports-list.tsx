@@ -1,17 +1,17 @@
-import { type AdminReport, FEED_MESSAGES, previewOf, VIDEO_TEXTS } from '@adreel/domain';
+import {
+  type AdminReport,
+  FEED_MESSAGES,
+  previewOf,
+  REASON_MAX,
+  VIDEO_TEXTS,
+} from '@adreel/domain';
 import { AlertTriangle, Check, CheckCircle2, Flag, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
 import { formatDateTime, formatRelative } from '@/lib/format-time';
@@ -29,44 +29,6 @@ const OUTCOME: Record<
   actioned: { label: VIDEO_TEXTS.removed, variant: 'destructive' },
 };
 
-function ConfirmRemove({
-  report,
-  open,
-  onOpenChange,
-  onConfirm,
-}: {
-  report: AdminReport;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:w-[min(26rem,calc(100vw-2rem))]">
-        <div className="flex flex-col gap-5 p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom))] sm:pb-6">
-          <div className="pr-10">
-            <DialogTitle className="text-lg font-bold tracking-tight">
-              Remove this video?
-            </DialogTitle>
-            <DialogDescription className="mt-1 text-sm text-pretty text-muted-foreground">
-              “{report.video.title}” by @{report.video.creator.username} is rejected and leaves the
-              feed and leaderboards. Its files are deleted. The reporter is told by email.
-            </DialogDescription>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={onConfirm}>
-              <Trash2 /> Remove video
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 function ReportCard({ report }: { report: AdminReport }) {
   const resolve = useResolveReport();
   const [confirming, setConfirming] = useState(false);
@@ -74,9 +36,9 @@ function ReportCard({ report }: { report: AdminReport }) {
   const outcome = OUTCOME[report.status];
   const title = report.video.title;
 
-  function act(action: ReportAction) {
+  function act(action: ReportAction, reason?: string) {
     // mutateAsync: the card leaves the open list when the report closes, and the toast must still say so.
-    resolve.mutateAsync({ id: report.id, action }).then(
+    resolve.mutateAsync({ id: report.id, action, reason }).then(
       (answer) =>
         toast.success(
           answer.message ||
@@ -93,7 +55,7 @@ function ReportCard({ report }: { report: AdminReport }) {
   }
 
   return (
-    <li className="flex gap-4 rounded-3xl border border-border bg-card p-3 shadow-card sm:p-4">
+    <li className="flex min-w-0 gap-4 rounded-3xl border border-border bg-card p-3 shadow-card sm:p-4">
       <div className="aspect-[9/16] w-28 shrink-0 overflow-hidden rounded-2xl bg-ink sm:w-36">
         {report.video.fileUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: creators' ads carry no caption track to offer
@@ -114,14 +76,16 @@ function ReportCard({ report }: { report: AdminReport }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 py-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 className="line-clamp-2 font-semibold leading-snug text-balance">{title}</h3>
+          <h3 className="line-clamp-2 font-semibold leading-snug text-balance wrap-anywhere">
+            {title}
+          </h3>
           {!open && <Badge variant={outcome.variant}>{outcome.label}</Badge>}
         </div>
         <p className="truncate text-[0.8125rem] text-muted-foreground">
           {report.video.creator.displayName}{' '}
-          <span className="text-muted-foreground/80">@{report.video.creator.username}</span>
+          <span className="text-muted-foreground">@{report.video.creator.username}</span>
         </p>
-        <blockquote className="rounded-2xl bg-muted px-3 py-2 text-sm text-pretty break-words">
+        <blockquote className="rounded-2xl bg-muted px-3 py-2 text-sm text-pretty wrap-anywhere">
           {report.reason}
         </blockquote>
         <p className="text-[0.8125rem] text-muted-foreground">
@@ -171,13 +135,28 @@ function ReportCard({ report }: { report: AdminReport }) {
               )}{' '}
               Remove video
             </Button>
-            <ConfirmRemove
-              report={report}
+            <ConfirmDialog
               open={confirming}
-              onOpenChange={setConfirming}
-              onConfirm={() => {
+              title="Remove this video?"
+              description={
+                <p>
+                  “{title}” by @{report.video.creator.username} is rejected and leaves the feed and
+                  leaderboards. Its files are deleted. The reporter is told by email, and so is the
+                  creator, with your reason if you give one.
+                </p>
+              }
+              reason={{
+                label: 'Reason',
+                maxLength: REASON_MAX,
+                placeholder: 'e.g. Claims a health benefit it cannot back up.',
+              }}
+              confirmLabel="Remove video"
+              confirmIcon={<Trash2 />}
+              destructive
+              onCancel={() => setConfirming(false)}
+              onConfirm={(reason) => {
                 setConfirming(false);
-                act('remove-video');
+                act('remove-video', reason);
               }}
             />
           </div>
@@ -194,6 +173,7 @@ function ReportList({ status }: { status: ReportListStatus }) {
     return (
       <StateMessage
         tone="error"
+        error={reports.error}
         icon={AlertTriangle}
         title={serverMessage(reports.error, 'Error loading reports')}
         action={
@@ -220,7 +200,7 @@ function ReportList({ status }: { status: ReportListStatus }) {
     );
   }
   return (
-    <ul className="grid gap-3 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {reports.data.map((report) => (
         <ReportCard key={report.id} report={report} />
       ))}

@@ -126,6 +126,7 @@ export function OutboxList() {
         ) : outbox.isError ? (
           <StateMessage
             tone="error"
+            error={outbox.error}
             icon={TriangleAlert}
             title="The outbox can't be loaded right now"
             className="m-6"

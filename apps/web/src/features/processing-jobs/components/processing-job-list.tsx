@@ -2,6 +2,7 @@ import { countNewestFirst, type ProcessingJob } from '@adreel/domain';
 import { CircleCheck, RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format-time';
 import { useProcessingJobs, useRetryProcessingJob } from '../api/processing-jobs';
-import { RetryDialog } from './retry-dialog';
 
 function JobRow({ job, onRetry }: { job: ProcessingJob; onRetry: (job: ProcessingJob) => void }) {
   const title = job.videoTitle ?? 'Deleted video';
@@ -102,6 +102,7 @@ export function ProcessingJobList() {
         ) : list.isError ? (
           <StateMessage
             tone="error"
+            error={list.error}
             icon={TriangleAlert}
             title="The jobs can't be loaded right now"
             className="m-6"
@@ -126,11 +127,18 @@ export function ProcessingJobList() {
           </ul>
         )}
       </Card>
-      <RetryDialog
+      <ConfirmDialog
         open={asked !== null}
-        videoTitle={asked?.videoTitle ?? 'Deleted video'}
+        title="Retry processing?"
+        description={
+          <p>
+            “{asked?.videoTitle ?? 'Deleted video'}” is processed again from its original upload.
+            The retry is written to the audit log.
+          </p>
+        }
+        confirmLabel="Retry"
         pending={retry.isPending}
-        onConfirm={confirm}
+        onConfirm={() => confirm()}
         onCancel={() => setAsked(null)}
       />
     </>

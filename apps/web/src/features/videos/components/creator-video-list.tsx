@@ -1,4 +1,4 @@
-import { formatThousands, VIDEO_TEXTS, type Video } from '@adreel/domain';
+import { VIDEO_TEXTS, type Video } from '@adreel/domain';
 import {
   AlertTriangle,
   Clapperboard,
@@ -12,7 +12,9 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { StateMessage } from '@/components/state-message';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ExactCount } from '@/components/ui/exact-count';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -26,7 +28,7 @@ import { VideoStatusBadge } from './video-status-badge';
 function statusNote(video: Video): { text: string; tone: 'muted' | 'error' } | null {
   switch (video.status) {
     case 'pending':
-      return { text: 'Your video is being reviewed by our team', tone: 'muted' };
+      return { text: VIDEO_TEXTS.inReview, tone: 'muted' };
     case 'processing':
       return {
         text: 'Getting your video ready to play. This takes a minute or two.',
@@ -68,19 +70,30 @@ function Poster({ video }: { video: Video }) {
 
 function VideoRow({ video }: { video: Video }) {
   const note = statusNote(video);
+  // The brand's "no" to the campaign entry, as Earnings says it; the video itself stays pending
+  // until the admin decides (SPEC.md §4), so the review line still holds.
+  const notSelected = video.submissionStatus === 'rejected_by_brand';
   return (
     <li className="flex gap-4 rounded-3xl border border-border bg-card p-3 shadow-card sm:p-4">
       <Poster video={video} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 py-1">
         <div className="flex flex-wrap items-center gap-2">
           <VideoStatusBadge status={video.status} progress={video.processingProgress} />
+          {notSelected && <Badge variant="destructive">{VIDEO_TEXTS.notSelected}</Badge>}
           {video.featured && <span className="text-xs font-semibold text-primary">Featured</span>}
         </div>
-        <h3 className="line-clamp-2 font-semibold leading-snug text-balance">{video.title}</h3>
+        <h3 className="line-clamp-2 font-semibold leading-snug text-balance wrap-anywhere">
+          {video.title}
+        </h3>
         <p className="truncate text-[0.8125rem] text-muted-foreground">
           {video.campaignTitle ? `${video.campaignTitle} · ` : ''}
           {formatRelative(video.createdAt)}
         </p>
+        {notSelected && (
+          <p className="text-[0.8125rem] text-pretty text-destructive">
+            {VIDEO_TEXTS.notSelectedNote}
+          </p>
+        )}
         {note && (
           <p
             className={cn(
@@ -107,13 +120,17 @@ function VideoRow({ video }: { video: Video }) {
             <dt>
               <Eye className="size-3.5" aria-label="Views" />
             </dt>
-            <dd className="font-semibold text-foreground">{formatThousands(video.views)}</dd>
+            <dd className="font-semibold text-foreground">
+              <ExactCount count={video.views} one="view" many="views" />
+            </dd>
           </div>
           <div className="flex items-center gap-1">
             <dt>
               <Heart className="size-3.5" aria-label="Likes" />
             </dt>
-            <dd className="font-semibold text-foreground">{formatThousands(video.likes)}</dd>
+            <dd className="font-semibold text-foreground">
+              <ExactCount count={video.likes} one="like" many="likes" />
+            </dd>
           </div>
           <div className="flex items-center gap-1">
             <dt>
@@ -133,7 +150,7 @@ export function CreatorVideoList() {
 
   if (videos.isPending) {
     return (
-      <ul className="grid gap-3 lg:grid-cols-2" aria-label={VIDEO_TEXTS.loading}>
+      <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={VIDEO_TEXTS.loading}>
         {[0, 1, 2, 3].map((i) => (
           <li key={i} className="flex gap-4 rounded-3xl border border-border p-4">
             <Skeleton className="aspect-[9/16] w-24 rounded-xl" />
@@ -152,6 +169,7 @@ export function CreatorVideoList() {
     return (
       <StateMessage
         tone="error"
+        error={videos.error}
         icon={AlertTriangle}
         title={VIDEO_TEXTS.loadFailed}
         action={
@@ -181,7 +199,7 @@ export function CreatorVideoList() {
   }
 
   return (
-    <ul className="grid gap-3 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {videos.data.map((video) => (
         <VideoRow key={video.id} video={video} />
       ))}

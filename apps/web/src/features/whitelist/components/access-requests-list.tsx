@@ -1,8 +1,9 @@
 import type { AccessRequest } from '@adreel/domain';
 import { COMMON_TEXTS } from '@adreel/domain';
 import { Check, Inbox, RotateCw, TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -25,6 +26,7 @@ function RequestRow({
   onApprove: (request: AccessRequest) => void;
 }) {
   const decline = useDeclineAccessRequest();
+  const [declining, setDeclining] = useState(false);
   const nameId = `request-${request.id}`;
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0">
@@ -70,17 +72,36 @@ function RequestRow({
           variant="ghost"
           aria-describedby={nameId}
           disabled={decline.isPending}
-          onClick={() =>
-            decline.mutate(request.id, {
-              onSuccess: () => toast.success('Request declined'),
-              onError: (error) => toast.error(serverMessage(error, 'Error declining request')),
-            })
-          }
+          onClick={() => setDeclining(true)}
         >
           {decline.isPending && <Spinner />}
           Decline
         </Button>
       </div>
+      <ConfirmDialog
+        open={declining}
+        title={`Decline ${request.name}’s request?`}
+        description={
+          <p>
+            {request.email} is not added to the whitelist and is not emailed. A declined request
+            cannot be approved afterwards.
+          </p>
+        }
+        confirmLabel="Decline request"
+        destructive
+        pending={decline.isPending}
+        onCancel={() => setDeclining(false)}
+        onConfirm={() =>
+          // mutateAsync: the row leaves the pending list as it refreshes, and the toast must still show.
+          decline.mutateAsync(request.id).then(
+            () => {
+              setDeclining(false);
+              toast.success('Request declined');
+            },
+            (error: unknown) => toast.error(serverMessage(error, 'Error declining request')),
+          )
+        }
+      />
     </li>
   );
 }
@@ -139,6 +160,7 @@ export function AccessRequestsList({
           ) : requests.isError ? (
             <StateMessage
               tone="error"
+              error={requests.error}
               icon={TriangleAlert}
               title="Access requests can't be loaded right now"
               action={

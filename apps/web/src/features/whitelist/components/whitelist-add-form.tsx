@@ -1,4 +1,4 @@
-import { type Role, whitelistAddSchema } from '@adreel/domain';
+import { type Role, WHITELIST_TOASTS, whitelistAddSchema } from '@adreel/domain';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -60,16 +60,14 @@ export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAd
       : result.data;
     add.mutate(body, {
       onSuccess: () => {
-        toast.success('Added to whitelist!');
+        toast.success(WHITELIST_TOASTS.added);
         onDraftChange(EMPTY_DRAFT);
       },
       onError: (error) => {
         // A duplicate is worth naming; anything else gets SPEC.md §8's message.
         const duplicate = error instanceof ApiError && error.status === 409;
         toast.error(
-          duplicate
-            ? serverMessage(error, 'Error adding to whitelist')
-            : 'Error adding to whitelist',
+          duplicate ? serverMessage(error, WHITELIST_TOASTS.addFailed) : WHITELIST_TOASTS.addFailed,
         );
       },
     });

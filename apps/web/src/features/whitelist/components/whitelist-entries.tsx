@@ -1,14 +1,17 @@
-import type { WhitelistEntry } from '@adreel/domain';
+import { WHITELIST_TOASTS, type WhitelistEntry } from '@adreel/domain';
 import { ListChecks, RotateCw, Search, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { UNDO_TOAST_MS } from '@/components/confirm-dialog';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { serverMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
+import { useAddWhitelistEntry } from '../api/add-whitelist-entry';
 import { useWhitelist } from '../api/get-whitelist';
 import { useRemoveWhitelistEntry } from '../api/remove-whitelist-entry';
 
@@ -16,7 +19,13 @@ const ROLE_LABEL = { admin: 'Admin', brand: 'Brand', creator: 'Creator', viewer:
 /** From this many entries a search box helps more than it clutters. */
 const SEARCH_FROM = 6;
 
-function EntryRow({ entry }: { entry: WhitelistEntry }) {
+function EntryRow({
+  entry,
+  onUndo,
+}: {
+  entry: WhitelistEntry;
+  onUndo: (entry: WhitelistEntry) => void;
+}) {
   const remove = useRemoveWhitelistEntry();
   return (
     <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -44,7 +53,13 @@ function EntryRow({ entry }: { entry: WhitelistEntry }) {
         disabled={remove.isPending}
         onClick={() =>
           remove.mutate(entry.id, {
-            onSuccess: () => toast.success('Removed from whitelist'),
+            // Issue 18: a few seconds to put the address back, as it was.
+            onSuccess: () =>
+              toast.success('Removed from whitelist', {
+                description: entry.email,
+                duration: UNDO_TOAST_MS,
+                action: { label: 'Undo', onClick: () => onUndo(entry) },
+              }),
             onError: () => toast.error('Error removing from whitelist'),
           })
         }
@@ -57,6 +72,16 @@ function EntryRow({ entry }: { entry: WhitelistEntry }) {
 
 export function WhitelistEntries() {
   const whitelist = useWhitelist();
+  // Here, not in the row: the row is gone by the time Undo is pressed.
+  const add = useAddWhitelistEntry();
+  const undo = (entry: WhitelistEntry) =>
+    add.mutate(
+      { email: entry.email, role: entry.roleAllowed },
+      {
+        onSuccess: () => toast.success(WHITELIST_TOASTS.added),
+        onError: (error) => toast.error(serverMessage(error, WHITELIST_TOASTS.addFailed)),
+      },
+    );
   const [search, setSearch] = useState('');
 
   useEffect(() => {
@@ -101,6 +126,7 @@ export function WhitelistEntries() {
           ) : whitelist.isError ? (
             <StateMessage
               tone="error"
+              error={whitelist.error}
               icon={TriangleAlert}
               title="The whitelist can't be loaded right now"
               action={
@@ -145,7 +171,7 @@ export function WhitelistEntries() {
               ) : (
                 <ul className="divide-y divide-border">
                   {shown.map((entry) => (
-                    <EntryRow key={entry.id} entry={entry} />
+                    <EntryRow key={entry.id} entry={entry} onUndo={undo} />
                   ))}
                 </ul>
               )}
