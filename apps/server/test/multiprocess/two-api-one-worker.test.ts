@@ -288,9 +288,24 @@ describe.skipIf(!onPostgres)('two API processes and one worker on one PostgreSQL
 
     const database = await state.openDb();
     try {
-      const jobs = await database.db.execute<{ state: string; attempts: number }>(sql`
-        select state, attempts from jobs where payload->>'videoId' = any(${`{${ids.join(',')}}`}::text[])`);
-      expect(jobs.rows).toEqual(ids.map(() => ({ state: 'done', attempts: 1 })));
+      // Each video's processing job, then the rendition ladder it enqueues (issue 20), ran once.
+      const jobs = await waitFor('every ladder job to finish', async () => {
+        const result = await database.db.execute<{
+          queue: string;
+          state: string;
+          attempts: number;
+        }>(sql`
+          select queue, state, attempts from jobs
+          where payload->>'videoId' = any(${`{${ids.join(',')}}`}::text[])
+          order by queue, payload->>'videoId'`);
+        return result.rows.every((row) => row.state === 'done' || row.state === 'failed')
+          ? result.rows
+          : undefined;
+      });
+      expect(jobs).toEqual([
+        ...ids.map(() => ({ queue: 'video.ladder', state: 'done', attempts: 1 })),
+        ...ids.map(() => ({ queue: 'video.process', state: 'done', attempts: 1 })),
+      ]);
       // The score recompute (every 10 minutes) and the impression tokens' prune (hourly) are due at
       // once on a first start: each ran once in all, on one process; the weekly digest is not due
       // yet and never ran.
