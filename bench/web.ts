@@ -313,7 +313,10 @@ const INSTRUMENT_VIDEOS = `
       if (watched.has(video)) continue;
       watched.add(video);
       video.requestVideoFrameCallback((now, meta) => {
-        const index = video.closest('[data-index]')?.dataset.index ?? '?';
+        // The page for /feed plays the first video itself before the app's player takes over.
+        const index = video.hasAttribute('data-first-rung')
+          ? '0'
+          : (video.closest('[data-index]')?.dataset.index ?? '?');
         if (notes.firstFrame[index] === undefined) notes.firstFrame[index] = meta.presentationTime;
       });
     }

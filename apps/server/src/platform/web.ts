@@ -9,6 +9,7 @@ import {
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { deferAppCode, pageVideoMarkup } from './first-video';
 import { stylePageNonce } from './security';
 
 function escapeHtml(text: string): string {
@@ -104,7 +105,7 @@ function loadScreenPreloads(distDir: string): Map<string, string> {
  */
 export type FeedFirstPage = (start: string | null) => Promise<FeedPage | null>;
 
-/** Where index.html's static top bar leaves room for the screen's first picture. */
+/** Where index.html leaves room, after #root, for the screen's first picture. */
 const SCREEN_MARKER = /<!--screen:[^>]*-->/;
 
 /** JSON that is safe inside a script element: no `</script>`, no comment openers, no U+2028/9. */
@@ -167,16 +168,18 @@ export async function registerWebApp(
       });
       if (!page) return { early: '', head: '', picture: '' };
       const head = `<script type="application/json" id="${FEED_FIRST_PAGE_ELEMENT_ID}" data-start="${escapeHtml(start ?? '')}">${jsonForScript(page)}</script>`;
-      const poster = page.videos[0]?.thumbUrl;
-      if (!poster) return { early: '', head, picture: '' };
-      const src = escapeHtml(poster);
+      const first = page.videos[0];
+      if (!first) return { early: '', head, picture: '' };
+      const poster = first.thumbUrl;
       return {
-        // First in the head, before the app's code: the picture is what a visitor sees first.
-        early: `<link rel="preload" as="image" fetchpriority="high" href="${src}">`,
+        // First in the head, before anything else: the picture is what a visitor sees first.
+        early: poster
+          ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(poster)}">`
+          : '',
         head,
-        // Where the feed will show the first video, painted before the app's code has run; the
-        // feed's own video (with the same poster) replaces it.
-        picture: `<div class="relative flex items-center justify-center overflow-hidden bg-ink h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-3.5rem)] md:py-4"><img src="${src}" alt="" fetchpriority="high" class="h-full w-full object-cover md:aspect-[9/16] md:w-auto md:rounded-3xl"></div>`,
+        // The first video, playing where the feed will show it before the app's code has run
+        // (first-video.ts); the feed's own player takes over from it.
+        picture: pageVideoMarkup(first, poster ?? null),
       };
     };
     /**
@@ -204,7 +207,10 @@ export async function registerWebApp(
       ].join('');
       let html = head ? insertAt(indexHtml, '</head>', head, 'before') : indexHtml;
       if (feed.early) html = insertAt(html, '</title>', feed.early, 'after');
-      return feed.picture ? insertAt(html, SCREEN_MARKER, feed.picture, 'instead') : html;
+      // With a video playing in the page, the app's code waits for its first frame.
+      return feed.picture
+        ? deferAppCode(insertAt(html, SCREEN_MARKER, feed.picture, 'instead'))
+        : html;
     };
     await app.register(fastifyStatic, {
       root: options.distDir,

@@ -1,11 +1,14 @@
 /**
  * The page the server sends names what its screen will fetch next (issue 8 item 6): the screen's
  * code from the build's manifest (modulepreload), and on /feed the first video's poster, the feed's
- * largest paint, at high priority.
+ * largest paint, at high priority; on /feed the page plays the first video itself and asks for the
+ * app's code once it has a frame (issue 20).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { createVideo } from '../support/factories';
@@ -17,7 +20,7 @@ function fakeBuild(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'adreel-web-hints-'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Adreel</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"><header>Adreel</header><!--screen: the first picture--></div></body></html>',
+    '<!doctype html><html><head><title>Adreel</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"><header>Adreel</header></div><!--screen: the first picture--></body></html>',
   );
   mkdirSync(path.join(dist, '.vite'));
   const manifest = {
@@ -60,7 +63,7 @@ describe('the page for a screen', () => {
     const html = await page('/no/such/screen');
     expect(preloads(html)).toEqual([]);
     expect(html).toContain(
-      '<div id="root"><header>Adreel</header><!--screen: the first picture--></div>',
+      '<div id="root"><header>Adreel</header></div><!--screen: the first picture-->',
     );
     expect(preloads(await page('/__proto__'))).toEqual([]);
   });
@@ -99,22 +102,65 @@ describe('the page for a screen', () => {
     expect(posterLink(await page('/briefs'))).toBeUndefined();
   });
 
-  it("paints the first video's poster on /feed before the app's code, asked for first", async () => {
-    const html = await page('/feed');
+  it("plays the first video on /feed before the app's code, which waits for its first frame", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/feed' });
+    const html = response.body;
     const poster = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(
       html,
     )?.[1];
     expect(poster).toBeTruthy();
-    // Before the app's script in the head, so the browser asks for it first.
-    expect(html.indexOf(`href="${poster}"`)).toBeLessThan(html.indexOf('<script type="module"'));
-    // In the static top bar's place for the screen, where the feed will show its video.
-    const root = html.slice(html.indexOf('<div id="root">'));
-    expect(root).toMatch(
-      new RegExp(`^<div id="root"><header>Adreel</header><div [^>]*><img src="${poster}" alt=""`),
+    // After #root, where the feed will show it: the app's first render leaves it playing.
+    const after = html.slice(html.indexOf('<div id="root">'));
+    expect(after).toMatch(
+      new RegExp(
+        `^<div id="root"><header>Adreel</header></div><div data-first-video="" inert [^>]*><video data-first-rung="" src="[^"]+" poster="${poster}" autoplay muted loop playsinline preload="auto"`,
+      ),
     );
-    expect(root).not.toContain('<!--screen:');
-    // Other screens keep the place empty.
-    expect(await page('/briefs')).toContain('<!--screen: the first picture-->');
+    expect(after).not.toContain('<!--screen:');
+    // The app's code is not named by tags the browser fetches at once: it is listed for the
+    // script at the end of the page, which asks for it once the video has a frame.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const list =
+      /<script type="application\/json" id="app-code">([^<]+)<\/script><script>([^<]+)<\/script><\/body>/.exec(
+        html,
+      );
+    expect(JSON.parse(list?.[1] ?? 'null')).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/feed-1.js', '/assets/icons-1.js'],
+    });
+    // That script runs under the page's policy, which names it by its hash and allows no other.
+    const hash = createHash('sha256')
+      .update(list?.[2] ?? '')
+      .digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(
+      String(response.headers['content-security-policy']),
+    );
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    // Other screens keep the place empty and their code named as built.
+    const briefs = await page('/briefs');
+    expect(briefs).toContain('<!--screen: the first picture-->');
+    expect(briefs).toContain('<script type="module" src="/assets/index-1.js"></script>');
+    expect(briefs).not.toContain('app-code');
+  });
+
+  it("plays the lowest rung of the first video's ladder, or its file without one", async () => {
+    const pageVideo = (html: string) => /<video data-first-rung="" src="([^"]+)"/.exec(html)?.[1];
+    const plain = await createVideo(t.database.db, { status: 'approved' });
+    expect(pageVideo(await page(`/feed?start=${plain.id}`))).toBe(plain.fileUrl);
+    const laddered = await createVideo(t.database.db, { status: 'approved' });
+    const rung = (name: string, height: number) => ({
+      url: `/media/videos/${laddered.id}/${name}.mp4`,
+      name,
+      width: (height * 9) / 16,
+      height,
+      bitrateKbps: height,
+    });
+    await t.database.db.execute(sql`
+      update videos set renditions = ${JSON.stringify([rung('540p', 960), rung('360p', 640), rung('720p', 1280)])}::jsonb
+      where id = ${laddered.id}`);
+    expect(pageVideo(await page(`/feed?start=${laddered.id}`))).toBe(
+      `/media/videos/${laddered.id}/360p.mp4`,
+    );
   });
 
   it('writes the first page into /feed as GET /api/feed gives it to a signed-out viewer, inert', async () => {
@@ -128,9 +174,12 @@ describe('the page for a screen', () => {
       return found ? { start: found[1], page: JSON.parse(found[2] ?? '') } : null;
     };
     const html = await page('/feed');
-    // The title's markup cannot end the element: the head holds the app's script and this one.
-    expect(head(html).match(/<script/g)).toHaveLength(2);
-    expect(head(html).match(/<\/script>/g)).toHaveLength(2);
+    // The title's markup cannot end the element: the head holds this one script (the app's code
+    // waits at the end of the page for the first video), the page these two and that one.
+    expect(head(html).match(/<script/g)).toHaveLength(1);
+    expect(head(html).match(/<\/script>/g)).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     const api = await t.app.inject({ method: 'GET', url: '/api/feed' });
     expect(embedded(html)).toEqual({ start: '', page: api.json() });
     expect(embedded(html)?.page.videos[0].title).toBe(title);

@@ -97,7 +97,7 @@ describe('/feed with replacement patterns in a title or caption', () => {
       `<title>Adreel</title><link rel="preload" as="image" fetchpriority="high" href="${video.thumbUrl}">`,
     );
     expect(html).not.toContain('<!--screen:');
-    expect(html.match(new RegExp(`<img src="${video.thumbUrl}"`, 'g'))).toHaveLength(1);
+    expect(html.match(new RegExp(`poster="${video.thumbUrl}"`, 'g'))).toHaveLength(1);
   });
 });
 

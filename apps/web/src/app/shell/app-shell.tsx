@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '@/components/site-footer';
+import { releasePageVideo } from '@/lib/page-first-video';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { drawerSectionsFor, tabsFor } from '../nav';
@@ -31,6 +32,12 @@ export function AppShell() {
   // Decision 022: until the address is proven nothing can be added to the account; say so.
   const unverified = session.status === 'signed-in' && !session.user.emailVerified;
   const showTabs = !handle.hideTabs;
+  const { pathname } = useLocation();
+  // The video the page for /feed plays before the app (page-first-video.ts) is the feed's: on any
+  // other screen it goes.
+  useEffect(() => {
+    if (pathname !== '/feed') releasePageVideo();
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;

@@ -15,6 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
+import { releasePageVideo, releasePageVideoUnlessTakenOver } from '@/lib/page-first-video';
 import { mayHaveSession, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { embeddedFirstPage, markFirstPageUsed, useFeed, useFeedImpressions } from '../api/get-feed';
@@ -266,6 +267,15 @@ export function FeedView({ onReport }: { onReport: (video: FeedVideo) => void })
   // Once a video on screen has shown a frame, its neighbours may load (it stays so).
   const [firstFrameShown, setFirstFrameShown] = useState(false);
   const onFirstFrame = useCallback(() => setFirstFrameShown(true), []);
+  // The page's own first video (page-first-video.ts) goes with the feed, when the feed has no
+  // video to show, and once the video on screen shows a frame, unless that is the player of the
+  // same file taking over from it.
+  useEffect(() => releasePageVideo, []);
+  const nothingToPlay = feed.isError || (feed.isSuccess && videos.length === 0);
+  useEffect(() => {
+    if (nothingToPlay) releasePageVideo();
+    else if (firstFrameShown) releasePageVideoUnlessTakenOver();
+  }, [nothingToPlay, firstFrameShown]);
   const [muted, setMuted] = useState(true);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const pageVisible = usePageVisible();

@@ -66,30 +66,6 @@ export function viewportScreen(
 }
 
 /**
- * The element the page for /feed started the first video's lowest rung with (hidden, in the static
- * first screen the server writes: apps/server/src/platform/web.ts), found when this module loads,
- * before the app replaces that screen; and its file.
- */
-let pageStartedElement: HTMLVideoElement | null =
-  typeof document === 'undefined'
-    ? null
-    : document.querySelector<HTMLVideoElement>('video[data-first-rung]');
-export const pageStartedRung: string | null = pageStartedElement?.getAttribute('src') ?? null;
-
-/**
- * Lets the page's own element go once the feed's player has the file: out of the page, its
- * unfinished response would keep holding one of the six HTTP/1.1 connections to the server (until
- * it is collected), which the next video's prefetch and the app's requests need.
- */
-export function releasePageStartedRung(): void {
-  const element = pageStartedElement;
-  pageStartedElement = null;
-  if (!element) return;
-  element.removeAttribute('src');
-  element.load();
-}
-
-/**
  * The file to play: the chosen rung of the ladder, or `fileUrl` for a video without one. Before
  * anything is measured, a rung the page already started loading (`started`) wins: its first bytes
  * are in, which no estimate can beat for the first frame.

@@ -1,11 +1,10 @@
 import type { FeedVideo } from '@adreel/domain';
 import { type RefObject, useEffect, useState } from 'react';
+import { pageStartedRung, pageVideoBuffered, takeOverPageVideo } from '@/lib/page-first-video';
 import {
   bufferedSeconds,
   connectionHints,
   DownloadMeter,
-  pageStartedRung,
-  releasePageStartedRung,
   type SessionThroughput,
   sessionThroughput,
   sourceFor,
@@ -44,16 +43,11 @@ export function useRendition(
   const rung = source.rung;
   const url = source.url;
 
-  // The player has the page's early file from the moment it has data: the page's element goes.
+  // The page's own video plays this file already: continue from where it is, then it goes.
   useEffect(() => {
     const element = ref.current;
     if (!element || url !== pageStartedRung) return;
-    if (element.readyState >= 2) {
-      releasePageStartedRung();
-      return;
-    }
-    element.addEventListener('loadeddata', releasePageStartedRung, { once: true });
-    return () => element.removeEventListener('loadeddata', releasePageStartedRung);
+    return takeOverPageVideo(element);
   }, [ref, url]);
 
   useEffect(() => {
@@ -61,7 +55,13 @@ export function useRendition(
     if (!element || !rung || preload !== 'auto' || !throughput.shouldMeasure(url)) return;
     const key = {};
     const meter = new DownloadMeter(rung.bitrate);
-    meter.start(performance.now(), bufferedSeconds(element.buffered));
+    // The page's own video fetched the start of this file already (page-first-video.ts): this
+    // element gets those seconds at once, from the browser's media cache; only later ones are measured.
+    const pageBuffered = url === pageStartedRung ? pageVideoBuffered() : null;
+    meter.start(
+      performance.now(),
+      Math.max(bufferedSeconds(element.buffered), pageBuffered ? bufferedSeconds(pageBuffered) : 0),
+    );
     let done = false;
 
     const onProgress = () => {
