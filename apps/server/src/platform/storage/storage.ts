@@ -4,8 +4,7 @@
  * `videos/<id>/<hash>.mp4`; their public URL is `/media/<key>`, served by media.routes with HTTP
  * Range from either driver. Upload temp files are not here: they stay in DATA_DIR/uploads.
  */
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import {
@@ -25,7 +24,7 @@ import type { Storage } from './storage-driver';
 
 export type { Storage };
 
-function createLocalStorage(root: string): Storage {
+export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, checkKey(key));
   const putFile = async (key: string, sourcePath: string) => {
     const target = fileOf(key);
@@ -58,19 +57,31 @@ function createLocalStorage(root: string): Storage {
     async read(key, range) {
       if (!isValidKey(key)) return { kind: 'not_found' };
       const file = path.join(root, key);
-      let size: number;
-      let version: string;
+      // Opened first, then measured through the open file: a file removed meanwhile (a rejected
+      // video's media going) is either not found or read whole, never a failed stream (a 500).
+      let handle: FileHandle;
       try {
-        const stats = await stat(file);
-        if (!stats.isFile()) return { kind: 'not_found' };
-        size = stats.size;
-        version = `${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+        handle = await open(file, 'r');
       } catch {
         return { kind: 'not_found' };
       }
+      let size: number;
+      let version: string;
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) throw new Error('not a file');
+        size = stats.size;
+        version = `${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+      } catch {
+        await handle.close();
+        return { kind: 'not_found' };
+      }
       const part = range ? resolveRange(range, size) : null;
-      if (range && !part) return { kind: 'unsatisfiable', totalSize: size };
-      const body = createReadStream(file, part ?? {});
+      if (range && !part) {
+        await handle.close();
+        return { kind: 'unsatisfiable', totalSize: size };
+      }
+      const body = handle.createReadStream(part ?? {});
       return {
         kind: 'found',
         body,
