@@ -24,7 +24,7 @@ const APP_CODE_ELEMENT_ID = 'app-code';
 
 /**
  * Asks for the app's code (listed in the #app-code element) when the page's video has data, fails,
- * or has waited long enough. Plain ES5 in a string: it is sent as it is written, and its hash is in
+ * or has waited long enough; and notes on the video when its download began and last progressed. Plain ES5 in a string: it is sent as it is written, and its hash is in
  * the page's Content-Security-Policy (FIRST_VIDEO_SCRIPT_HASH), which allows no other inline script.
  */
 export const FIRST_VIDEO_SCRIPT = `(function () {
@@ -48,6 +48,11 @@ export const FIRST_VIDEO_SCRIPT = `(function () {
   }
   var video = document.querySelector('video[${PAGE_VIDEO_ATTRIBUTE}]');
   if (!video || video.readyState >= 2) return start();
+  // When its download began and last moved on, for the app's throughput estimate.
+  video.setAttribute('data-load-start', String(performance.now()));
+  video.addEventListener('progress', function () {
+    video.setAttribute('data-fetched-at', String(performance.now()));
+  });
   video.addEventListener('loadeddata', start);
   video.addEventListener('error', start);
   setTimeout(start, ${FIRST_FRAME_WAIT_MS});

@@ -18,9 +18,29 @@ export const pageStartedRung: string | null = pageVideo?.getAttribute('src') ?? 
 
 let claimed = false;
 
-/** What the page's video has buffered so far (nothing once it has gone). */
-export function pageVideoBuffered(): Pick<TimeRanges, 'length' | 'start' | 'end'> | null {
-  return pageVideo?.buffered ?? null;
+/**
+ * The page's video's download so far, as the page's script noted it (first-video.ts on the
+ * server), in performance.now() time: when it began and last progressed, and how many seconds of
+ * the file it had buffered. Null once it has gone or when the page noted nothing.
+ */
+export function pageVideoDownload(): {
+  startMs: number;
+  lastMs: number;
+  seconds: number;
+  duration: number;
+} | null {
+  const startMs = Number(pageVideo?.getAttribute('data-load-start'));
+  if (!pageVideo || !Number.isFinite(startMs) || startMs <= 0) return null;
+  const lastMs = Number(pageVideo.getAttribute('data-fetched-at'));
+  const { buffered } = pageVideo;
+  let seconds = 0;
+  for (let i = 0; i < buffered.length; i++) seconds = Math.max(seconds, buffered.end(i));
+  return {
+    startMs,
+    lastMs: Number.isFinite(lastMs) && lastMs > startMs ? lastMs : startMs,
+    seconds,
+    duration: pageVideo.duration,
+  };
 }
 
 /**

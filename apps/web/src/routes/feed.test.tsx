@@ -190,6 +190,26 @@ describe('feed', () => {
     await waitFor(() => expect(played.at(-1)).toBe('Fourth ad'));
   });
 
+  it('lets the next video load when the one on screen had its frame before React put it in the page', async () => {
+    // A file in the browser's media cache (the page's own first video fetched it) can reach
+    // HAVE_CURRENT_DATA before React commits the element; React drops that loadeddata event.
+    const readyState = vi
+      .spyOn(HTMLMediaElement.prototype, 'readyState', 'get')
+      .mockImplementation(function (this: HTMLMediaElement) {
+        return this.getAttribute('aria-label') === 'Cloud sneakers' ? 4 : 0;
+      });
+    try {
+      mockApi({ 'GET /api/feed': jsonResponse(feedPage([sneakers, coffee], null)) });
+      renderApp('/feed');
+      await screen.findByRole('article', { name: 'Cloud sneakers by @maya' });
+      await waitFor(() =>
+        expect(screen.getByLabelText('Cold brew').getAttribute('preload')).toBe('auto'),
+      );
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+
   it('shows the first page the server wrote into the page, without asking for it', async () => {
     embedFirstPage('', [coffee]);
     const fetchMock = mockApi({});

@@ -23,7 +23,7 @@ interface PlayerProps {
   withoutPoster: boolean;
   tracker: ViewableWatch;
   onSoundBlocked: () => void;
-  /** The video has a frame to show (or cannot load): called once per element. */
+  /** The video has a frame to show (or cannot load); may be called again (after a seek). */
   onFirstFrame?: (() => void) | undefined;
 }
 
@@ -48,6 +48,24 @@ function Player({
     const element = ref.current;
     if (element) element.muted = muted;
   }, [muted]);
+
+  // Its first frame, from the element itself rather than React's onLoadedData: an element whose
+  // file is in the browser's media cache (the page's first video fetched it) can have its frame
+  // before React has put it in the page, where React drops the event; and one that continues the
+  // page's video seeks at once, so its frame comes with `seeked`.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !onFirstFrame) return;
+    if (element.readyState >= 2 || element.error) {
+      onFirstFrame();
+      return;
+    }
+    const events = ['loadeddata', 'seeked', 'error'] as const;
+    for (const event of events) element.addEventListener(event, onFirstFrame);
+    return () => {
+      for (const event of events) element.removeEventListener(event, onFirstFrame);
+    };
+  }, [onFirstFrame]);
 
   useEffect(() => {
     const element = ref.current;
@@ -77,8 +95,6 @@ function Player({
       playsInline
       disablePictureInPicture
       preload={preload}
-      onLoadedData={onFirstFrame}
-      onError={onFirstFrame}
       aria-label={video.title}
       className="absolute inset-0 size-full object-cover"
     />

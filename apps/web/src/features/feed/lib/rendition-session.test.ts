@@ -1,7 +1,7 @@
 import type { FeedVideo } from '@adreel/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  bufferedSeconds,
+  bufferedEnd,
   connectionHints,
   DownloadMeter,
   SessionThroughput,
@@ -179,12 +179,13 @@ describe('DownloadMeter', () => {
     expect(meter.figures).toEqual({ bytes: 1_000_000, ms: 2000 });
   });
 
-  it('sums the buffered ranges', () => {
+  it('reads how far the file was fetched from the furthest buffered range, past a gap a seek left', () => {
     const ranges = {
       length: 2,
       start: (i: number) => [0, 10][i] ?? 0,
       end: (i: number) => [4, 12][i] ?? 0,
     };
-    expect(bufferedSeconds(ranges)).toBe(6);
+    expect(bufferedEnd(ranges)).toBe(12);
+    expect(bufferedEnd({ length: 0, start: () => 0, end: () => 0 })).toBe(0);
   });
 });

@@ -179,11 +179,16 @@ export function sessionThroughput(): SessionThroughput {
   return shared;
 }
 
-/** Bytes fetched, from the seconds a video element has buffered at the rung's average bit rate. */
-export function bufferedSeconds(ranges: Pick<TimeRanges, 'length' | 'start' | 'end'>): number {
-  let total = 0;
-  for (let i = 0; i < ranges.length; i++) total += ranges.end(i) - ranges.start(i);
-  return total;
+/**
+ * How far into its file a video element has fetched, in seconds: the end of its furthest buffered
+ * range. A progressive download fetches in order, so this holds when a seek left a gap before it
+ * (the feed's player continuing the page's first video from where it got to); bytes are these
+ * seconds at the rung's average bit rate.
+ */
+export function bufferedEnd(ranges: Pick<TimeRanges, 'length' | 'start' | 'end'>): number {
+  let end = 0;
+  for (let i = 0; i < ranges.length; i++) end = Math.max(end, ranges.end(i));
+  return end;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { FeedVideo } from '@adreel/domain';
 import { type RefObject, useEffect, useState } from 'react';
-import { pageStartedRung, pageVideoBuffered, takeOverPageVideo } from '@/lib/page-first-video';
+import { pageStartedRung, pageVideoDownload, takeOverPageVideo } from '@/lib/page-first-video';
 import {
-  bufferedSeconds,
+  bufferedEnd,
   connectionHints,
   DownloadMeter,
   type SessionThroughput,
@@ -55,22 +55,29 @@ export function useRendition(
     if (!element || !rung || preload !== 'auto' || !throughput.shouldMeasure(url)) return;
     const key = {};
     const meter = new DownloadMeter(rung.bitrate);
-    // The page's own video fetched the start of this file already (page-first-video.ts): this
-    // element gets those seconds at once, from the browser's media cache; only later ones are measured.
-    const pageBuffered = url === pageStartedRung ? pageVideoBuffered() : null;
-    meter.start(
-      performance.now(),
-      Math.max(bufferedSeconds(element.buffered), pageBuffered ? bufferedSeconds(pageBuffered) : 0),
-    );
+    // The page's own video has fetched this file since the page arrived (page-first-video.ts):
+    // this element gets those seconds from the browser's media cache, so the download measured
+    // is that one, from its start; one the page's video finished is measured as it ran.
+    const page = url === pageStartedRung ? pageVideoDownload() : null;
+    if (page) {
+      meter.start(page.startMs, 0);
+      if (Number.isFinite(page.duration) && page.seconds >= page.duration - 0.1) {
+        const { bytes, ms } = meter.update(page.lastMs, page.seconds);
+        throughput.finish(key, url, bytes, ms);
+        return;
+      }
+    } else {
+      meter.start(performance.now(), bufferedEnd(element.buffered));
+    }
     let done = false;
 
     const onProgress = () => {
       if (done) return;
-      const { bytes, ms } = meter.update(performance.now(), bufferedSeconds(element.buffered));
+      const { bytes, ms } = meter.update(performance.now(), bufferedEnd(element.buffered));
       const whole =
         Number.isFinite(element.duration) &&
         element.duration > 0 &&
-        bufferedSeconds(element.buffered) >= element.duration - 0.1;
+        bufferedEnd(element.buffered) >= element.duration - 0.1;
       if (whole) {
         done = true;
         throughput.finish(key, url, bytes, ms);
