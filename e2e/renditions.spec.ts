@@ -102,12 +102,19 @@ test('a slow link first: the first video at the lowest rung; after fast download
 
   await expect.poll(() => requested.find((r) => r.index === 0)).toBeTruthy();
   expect(requested.find((r) => r.index === 0)).toMatchObject({ lowest: true });
-  // The first frame shows on the slow link, then the link turns fast (Wi-Fi): the first video's
-  // download (20 s at the lowest rung, most of it still to come) ends fast.
+  // The first frame shows on the slow link (the page's own video, then the feed's player taking
+  // over from it), then the link turns fast (Wi-Fi): the first video's download (20 s at the lowest
+  // rung, most of it still to come) ends fast.
   await expect
-    .poll(() => page.evaluate(() => (document.querySelector('video')?.readyState ?? 0) >= 2), {
-      timeout: 60_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            (document.querySelector<HTMLVideoElement>('[data-index="0"] video')?.readyState ?? 0) >=
+              2 && !document.querySelector('[data-first-video]'),
+        ),
+      { timeout: 60_000 },
+    )
     .toBe(true);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -120,7 +127,7 @@ test('a slow link first: the first video at the lowest rung; after fast download
     .poll(
       () =>
         page.evaluate(() => {
-          const video = document.querySelector('video');
+          const video = document.querySelector<HTMLVideoElement>('[data-index="0"] video');
           if (!video || !Number.isFinite(video.duration)) return false;
           const { buffered } = video;
           return buffered.length > 0 && buffered.end(buffered.length - 1) >= video.duration - 0.1;

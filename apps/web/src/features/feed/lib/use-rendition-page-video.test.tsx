@@ -41,7 +41,8 @@ async function withPageVideo(download: { seconds: number; duration: number }) {
     return <video ref={ref} src={src} />;
   }
   const { container } = render(<Player />);
-  return { src: container.querySelector('video')?.getAttribute('src'), throughput };
+  const player = container.querySelector('video') as HTMLVideoElement;
+  return { src: player.getAttribute('src'), player, throughput };
 }
 
 afterEach(() => {
@@ -56,8 +57,22 @@ describe("the feed's player of the page's first video", () => {
     expect(throughput.bps).toBeCloseTo(3_200_000, -4);
   });
 
-  it('learns nothing yet from a download the page video had not finished', async () => {
-    const { throughput } = await withPageVideo({ seconds: 4, duration: 10 });
-    expect(throughput.bps).toBeNull();
+  it("measures a download the page video had not finished from here on, past the page video's seconds", async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(10_000);
+    try {
+      const { player, throughput } = await withPageVideo({ seconds: 4, duration: 10 });
+      // Nothing yet: the 4 s the page video fetched are not this element's download.
+      expect(throughput.bps).toBeNull();
+      // The other 6 s (480 kB at 640 kbit/s) come in the next 2 s: 1.92 Mbit/s.
+      Object.defineProperties(player, {
+        buffered: { get: () => ({ length: 1, start: () => 0, end: () => 10 }) },
+        duration: { get: () => 10 },
+      });
+      now.mockReturnValue(12_000);
+      player.dispatchEvent(new Event('progress'));
+      expect(throughput.bps).toBeCloseTo(1_920_000, -4);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

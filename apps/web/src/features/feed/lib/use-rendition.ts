@@ -55,20 +55,18 @@ export function useRendition(
     if (!element || !rung || preload !== 'auto' || !throughput.shouldMeasure(url)) return;
     const key = {};
     const meter = new DownloadMeter(rung.bitrate);
-    // The page's own video has fetched this file since the page arrived (page-first-video.ts):
-    // this element gets those seconds from the browser's media cache, so the download measured
-    // is that one, from its start; one the page's video finished is measured as it ran.
+    // The page's own video has been fetching this file since the page arrived
+    // (page-first-video.ts); this element gets what it fetched from the browser's media cache. A
+    // download the page's video finished is measured as it ran; one still under way from here on,
+    // past what the page's video had, at the link's speed now that the app's code is in.
     const page = url === pageStartedRung ? pageVideoDownload() : null;
-    if (page) {
+    if (page && Number.isFinite(page.duration) && page.seconds >= page.duration - 0.1) {
       meter.start(page.startMs, 0);
-      if (Number.isFinite(page.duration) && page.seconds >= page.duration - 0.1) {
-        const { bytes, ms } = meter.update(page.lastMs, page.seconds);
-        throughput.finish(key, url, bytes, ms);
-        return;
-      }
-    } else {
-      meter.start(performance.now(), bufferedEnd(element.buffered));
+      const { bytes, ms } = meter.update(page.lastMs, page.seconds);
+      throughput.finish(key, url, bytes, ms);
+      return;
     }
+    meter.start(performance.now(), Math.max(bufferedEnd(element.buffered), page?.seconds ?? 0));
     let done = false;
 
     const onProgress = () => {
