@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { FIRST_VIDEO_SCRIPT_HASH } from './first-video';
+import { APP_CODE_SCRIPT_HASH } from './app-code';
 
 /**
- * Security headers for every response. The CSP allows one inline script, by its hash (the page for
- * /feed asking for the app's code, first-video.ts), and no inline style ('unsafe-inline' nowhere): the web app ships its CSS in its stylesheet (sonner's injected styles
- * are bundled at build time). The one <style> element the app makes at run time, the dialogs'
+ * Security headers for every response. The CSP allows one inline script, by its hash (the page
+ * asking for the app's code, app-code.ts), and no inline style ('unsafe-inline' nowhere): the web
+ * app ships its CSS in its stylesheet (sonner's injected styles are bundled at build time). The one <style> element the app makes at run time, the dialogs'
  * scroll lock (react-remove-scroll-bar, measured per screen), carries the page's style nonce
  * (stylePageNonce, decision 034). HSTS and upgrade-insecure-requests only when served over HTTPS.
  */
@@ -20,8 +20,8 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The one inline script: the page for /feed asking for the app's code (first-video.ts).
-        scriptSrc: ["'self'", FIRST_VIDEO_SCRIPT_HASH],
+        // The one inline script: the page asking for the app's code (app-code.ts).
+        scriptSrc: ["'self'", APP_CODE_SCRIPT_HASH],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

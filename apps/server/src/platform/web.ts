@@ -8,8 +8,9 @@ import {
 } from '@adreel/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deferAppCode } from './app-code';
 import { errorBody } from './errors';
-import { deferAppCode, pageVideoMarkup } from './first-video';
+import { pageVideoMarkup } from './first-video';
 import { stylePageNonce } from './security';
 
 function escapeHtml(text: string): string {
@@ -207,10 +208,9 @@ export async function registerWebApp(
       ].join('');
       let html = head ? insertAt(indexHtml, '</head>', head, 'before') : indexHtml;
       if (feed.early) html = insertAt(html, '</title>', feed.early, 'after');
-      // With a video playing in the page, the app's code waits for its first frame.
-      return feed.picture
-        ? deferAppCode(insertAt(html, SCREEN_MARKER, feed.picture, 'instead'))
-        : html;
+      if (feed.picture) html = insertAt(html, SCREEN_MARKER, feed.picture, 'instead');
+      // The app's code waits for what the page shows first (app-code.ts).
+      return deferAppCode(html);
     };
     await app.register(fastifyStatic, {
       root: options.distDir,
