@@ -38,7 +38,11 @@ async function withPageVideo(download: { seconds: number; duration: number }) {
       'auto',
       throughput,
     );
-    return <video ref={ref} src={src} />;
+    return (
+      <video ref={ref} src={src}>
+        <track kind="captions" />
+      </video>
+    );
   }
   const { container } = render(<Player />);
   const player = container.querySelector('video') as HTMLVideoElement;
