@@ -1,16 +1,3 @@
-/**
- * `npm run bench:analytics` (issue 19 item 7): the Performance tab's requests at 10 concurrent
- * brands over a filled database. PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432, a
- * throw-away database; BENCH_DB=pglite for the embedded one) gets 200 live videos approved into 10
- * brands' campaigns and 2 million view records spread over 90 days (BENCH_VIEW_RECORDS), some
- * filtered traffic, counters and rollups made from those rows (decision 032). Then 10 brands, each
- * signed in, keep opening their Performance tab for BENCH_SECONDS (default 30): the tab's totals
- * (GET /api/brand/performance?days=7), its analytics (GET /api/analytics/brand) and one of their
- * videos' analytics (GET /api/analytics/videos/:id?as=brand), one request after another per brand.
- * Reports p50/p95/p99 per request and in all; target p95 ≤ 200 ms. Writes
- * bench/results/analytics.json (keyed by driver) and prints a last line of key=value figures.
- */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -22,6 +9,7 @@ import {
   machine,
   percentile,
   round,
+  saveResult,
   serveChild,
   startBenchServer,
 } from './support/bench-server';
@@ -33,7 +21,7 @@ const VIDEOS = 200;
 const VIEW_RECORDS = Number(process.env.BENCH_VIEW_RECORDS ?? 2_000_000);
 const TARGET_P95_MS = 200;
 const PASSWORD = 'bench-brand-password';
-const here = path.dirname(fileURLToPath(import.meta.url));
+const _here = path.dirname(fileURLToPath(import.meta.url));
 
 async function seed(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
@@ -213,17 +201,7 @@ async function parent(): Promise<void> {
       ...machine(),
       measuredAt: new Date().toISOString(),
     };
-    const resultsDir = path.join(here, 'results');
-    await mkdir(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, 'analytics.json');
-    const previous = await readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as Record<string, unknown>)
-      .catch(() => ({}));
-    await writeFile(
-      file,
-      `${JSON.stringify({ ...previous, [server.driver]: summary }, null, 2)}\n`,
-    );
-    console.log(JSON.stringify(summary, null, 2));
+    await saveResult('analytics', server.driver, summary);
     console.log(
       `driver=${server.driver} view_records=${summary.viewRecords} brands=${BRANDS} requests=${all.requests} p50_ms=${all.p50Ms} p95_ms=${all.p95Ms} p99_ms=${all.p99Ms} performance_p95_ms=${summary.performance.p95Ms} overview_p95_ms=${summary.overview.p95Ms} video_p95_ms=${summary.video.p95Ms} failures=${failures} target_p95_ms=${TARGET_P95_MS} ok=${summary.meetsTargets}`,
     );

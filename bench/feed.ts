@@ -1,24 +1,3 @@
-/**
- * `npm run bench:feed` (issue 5 item 7): throughput and p99 latency of GET /api/feed (20 videos with
- * their creators) at 50 connections, and in the same run the same SQL issued directly through the
- * database driver at the same concurrency (the ceiling); ratio = api / sql. Targets on a PostgreSQL
- * server: ratio ≥ 0.6 and p99 ≤ 25 ms. PostgreSQL at BENCH_DATABASE_URL (default 127.0.0.1:5432, a
- * throw-away database is created) or BENCH_DB=pglite. BENCH_SECONDS is each side's total (default
- * 12), run in 4 alternating rounds.
- * The API is measured twice, each pass with its own SQL ceiling: as deployed, where signed-out
- * viewers' pages come from the feed's 1 s micro-cache (decision 017), and with the cache off
- * (FEED_CACHE_MS=0), every request running the query. The targets are judged on the first: it is
- * what a signed-out visitor opening /feed gets. Every request here is signed out and asks for the
- * first page, the cache's best case; the uncached pass is the cost of a signed-in viewer's page.
- * Since issue 16 each signed-out request sends X-Device-Id as the web client does, so every answer
- * carries that viewer's 20 impression tokens, signed per request after the cache (decision 030).
- * A third pass is signed in (decision 023): a viewer's bearer token on every request (never cached),
- * with the access-token revocation check and without it (a switch the bench hands the app, which
- * nothing in production can set), in alternating rounds of one run on one server process; target:
- * with the check at least 0.95 of the throughput without.
- * Writes bench/results/feed.json (keyed by driver) and prints a last line of key=value figures.
- */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -32,6 +11,7 @@ import {
   machine,
   percentile,
   round,
+  saveResult,
   serveChild,
   startBenchServer,
 } from './support/bench-server';
@@ -54,7 +34,7 @@ const TARGET_P99_MS = 25;
 const TARGET_CHECK_RATIO = 0.95;
 const VIEWER_EMAIL = 'bench_viewer@example.test';
 const VIEWER_PASSWORD = 'a bench viewer password';
-const here = path.dirname(fileURLToPath(import.meta.url));
+const _here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The API's own first-page statement: 20 videos and one more to know there is a next page. */
 function feedSql() {
@@ -349,14 +329,7 @@ async function parent(): Promise<void> {
     ...machine(),
     measuredAt: new Date().toISOString(),
   };
-  const resultsDir = path.join(here, 'results');
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'feed.json');
-  const previous = await readFile(file, 'utf8')
-    .then((text) => JSON.parse(text) as Record<string, unknown>)
-    .catch(() => ({}));
-  await writeFile(file, `${JSON.stringify({ ...previous, [result.driver]: result }, null, 2)}\n`);
-  console.log(JSON.stringify(result, null, 2));
+  await saveResult('feed', result.driver, result);
   console.log(
     `driver=${result.driver} api_rps=${result.api.rps} api_p99_ms=${result.api.p99Ms} sql_rps=${result.sql.rps} sql_p99_ms=${result.sql.p99Ms} ratio=${result.ratio} uncached_api_rps=${uncached.api.rps} uncached_api_p99_ms=${uncached.api.p99Ms} uncached_sql_rps=${uncached.sql.rps} uncached_ratio=${uncached.ratio} uncached_server_cpu_ms_per_request=${uncached.api.serverCpuMsPerRequest} uncached_ok=${uncached.meetsTargets} signed_in_rps_with_check=${signedIn.withCheck.rps} signed_in_rps_without_check=${signedIn.withoutCheck.rps} signed_in_check_ratio=${signedIn.ratio} signed_in_cpu_ms_per_request_with_check=${signedIn.withCheck.serverCpuMsPerRequest} signed_in_cpu_ms_per_request_without_check=${signedIn.withoutCheck.serverCpuMsPerRequest} signed_in_ok=${signedIn.meetsTarget}${signedIn.askingDatabase ? ` signed_in_rps_asking_database=${signedIn.askingDatabase.rps} signed_in_database_ratio=${signedIn.askingDatabase.ratio}` : ''} judged_on=cached target_ratio=${TARGET_RATIO} target_p99_ms=${TARGET_P99_MS} non2xx=${result.api.non2xx + uncached.api.non2xx} ok=${result.meetsTargets}`,
   );

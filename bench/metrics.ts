@@ -20,13 +20,19 @@
  * Writes bench/results/metrics.json (keyed by driver) and prints a last line of key=value figures.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
-import { DRIVER, machine, round, serveChild, startBenchServer } from './support/bench-server';
+import {
+  DRIVER,
+  machine,
+  round,
+  saveResult,
+  serveChild,
+  startBenchServer,
+} from './support/bench-server';
 import { seedCreatorsAndVideos } from './support/seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -40,7 +46,7 @@ const TOKEN_AGE_MS = 28_000;
 const PREFETCH_CONNECTIONS = 32;
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const here = path.dirname(fileURLToPath(import.meta.url));
+const _here = path.dirname(fileURLToPath(import.meta.url));
 
 /** What each acknowledged batch must add: one counter step per event. */
 const PER_BATCH = { views: 5, vt50: 2, vt90: 1, clicks: 2 };
@@ -258,17 +264,7 @@ async function parent(): Promise<void> {
       ...machine(),
       measuredAt: new Date().toISOString(),
     };
-    const resultsDir = path.join(here, 'results');
-    await mkdir(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, 'metrics.json');
-    const previous = await readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as Record<string, unknown>)
-      .catch(() => ({}));
-    await writeFile(
-      file,
-      `${JSON.stringify({ ...previous, [server.driver]: summary }, null, 2)}\n`,
-    );
-    console.log(JSON.stringify(summary, null, 2));
+    await saveResult('metrics', server.driver, summary);
     console.log(
       `driver=${server.driver} events_per_s=${summary.eventsPerSecond} requests_per_s=${summary.requestsPerSecond} server_cpu_ms_per_request=${summary.serverCpuMsPerRequest} p99_ms=${summary.p99Ms} acknowledged=${summary.eventsAcknowledged} lost=${lost} refused=${refused} filtered=${stored.filtered} counters_match=${stored.countersMatchEvents} target_events_per_s=${TARGET_EVENTS_PER_SECOND} ok=${summary.meetsTargets}`,
     );

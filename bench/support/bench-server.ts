@@ -8,8 +8,10 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
@@ -251,3 +253,18 @@ export const machine = () => ({
   cpuModel: cpus()[0]?.model ?? null,
   node: process.version,
 });
+
+/**
+ * Writes a bench's summary into bench/results/<name>.json under its database driver, keeping the
+ * other driver's figures there, and prints it.
+ */
+export async function saveResult(name: string, driver: Driver, summary: object): Promise<void> {
+  const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  const previous = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, unknown>)
+    .catch(() => ({}));
+  await writeFile(file, `${JSON.stringify({ ...previous, [driver]: summary }, null, 2)}\n`);
+  console.log(JSON.stringify(summary, null, 2));
+}

@@ -190,10 +190,14 @@ export async function uploadThroughApi(
   expect(sent.status(), await sent.text()).toBe(201);
 }
 
-/** Waits for an uploaded video to finish processing, approves it as the admin, and returns its id. */
+/**
+ * Waits for an uploaded video to finish processing, approves it as the admin, and returns its id.
+ * `timeoutMs`: longer where processing shares the cores with the demo ads a fresh server renders.
+ */
 export async function approveWhenProcessed(
   request: APIRequestContext,
   title: string,
+  timeoutMs = 60_000,
 ): Promise<string> {
   const token = await accessToken(request, DEMO.admin);
   const headers = { authorization: `Bearer ${token}` };
@@ -206,7 +210,7 @@ export async function approveWhenProcessed(
         id = videos.find((video) => video.title === title)?.id ?? '';
         return id;
       },
-      { timeout: 60_000, intervals: [1_000] },
+      { timeout: timeoutMs, intervals: [1_000] },
     )
     .not.toBe('');
   const approved = await request.post(`/api/admin/videos/${id}/approve`, { headers });

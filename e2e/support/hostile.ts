@@ -7,6 +7,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import {
   accessToken,
+  approveWhenProcessed,
   DEMO,
   feedWithAtLeast,
   inviteCode,
@@ -78,29 +79,6 @@ async function unverifiedViewer(request: APIRequestContext): Promise<Account> {
   return { email, password: HOSTILE_PASSWORD };
 }
 
-/**
- * api.ts approveWhenProcessed with a longer wait: on a fresh server the demo ads are being
- * rendered at the same time, and processing shares the two cores with them.
- */
-async function approveOnceProcessed(request: APIRequestContext, title: string): Promise<string> {
-  const headers = { authorization: `Bearer ${await accessToken(request, DEMO.admin)}` };
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/admin/videos?status=pending', { headers });
-        const { videos } = (await res.json()) as { videos: { id: string; title: string }[] };
-        id = videos.find((video) => video.title === title)?.id ?? '';
-        return id;
-      },
-      { timeout: 180_000, intervals: [1_000] },
-    )
-    .not.toBe('');
-  const approved = await request.post(`/api/admin/videos/${id}/approve`, { headers });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return id;
-}
-
 export async function seedHostileWorld(request: APIRequestContext): Promise<HostileWorld> {
   const [creator, brand, viewer, unverified] = [
     await account(request, 'creator'),
@@ -165,7 +143,8 @@ export async function seedHostileWorld(request: APIRequestContext): Promise<Host
     title: liveTitle,
     caption: unbroken('Caption', 500),
   });
-  const videoId = await approveOnceProcessed(request, liveTitle);
+  // On a fresh server the demo ads are rendered at the same time: a longer wait.
+  const videoId = await approveWhenProcessed(request, liveTitle, 180_000);
   await feedWithAtLeast(request, 1);
   const viewerToken = await accessToken(request, viewer.email, viewer.password);
   const report = await request.post(`/api/videos/${videoId}/reports`, {
