@@ -22,9 +22,40 @@ export const FIRST_PAINT_WAIT_MS = 300;
 const APP_CODE_ELEMENT_ID = 'app-code';
 
 /**
+ * The rung the page's first video starts on: the app's first choice (chooseRung in
+ * apps/web/src/features/feed/lib/rendition-choice.ts, with no throughput measured yet) written
+ * again in ES5, as the page runs it before any of the app's code; held equal to it over connection
+ * and screen profiles by apps/server/test/http/page-video-rung.test.ts. `rungs`: url, height and
+ * bit rate (bits per second); `connection`: navigator.connection or nothing; `view`: the window.
+ */
+export const PICK_RUNG = `function (rungs, connection, view) {
+  var sorted = rungs.slice().sort(function (a, b) {
+    return a.height - b.height || a.bitrate - b.bitrate;
+  });
+  var lowest = sorted[0];
+  var hints = connection || {};
+  if (hints.saveData === true) return lowest.url;
+  var width = Math.min(view.innerWidth, Math.ceil((view.innerHeight * 9) / 16));
+  var ratio = Math.min(Math.max(view.devicePixelRatio || 1, 1), 2);
+  var needed = Math.ceil(Math.max(view.innerHeight, (width * 16) / 9) * ratio);
+  var cap = sorted[sorted.length - 1];
+  for (var i = sorted.length - 1; i >= 0; i--) if (sorted[i].height >= needed) cap = sorted[i];
+  var type = hints.effectiveType;
+  if (type === 'slow-2g' || type === '2g' || type === '3g') return lowest.url;
+  var downlink = hints.downlink;
+  var known = typeof downlink === 'number' && isFinite(downlink) && downlink > 0;
+  var budget = (known ? downlink : 1) * 1000000 * 0.6;
+  var chosen = lowest;
+  for (var j = 0; j < sorted.length; j++) {
+    if (sorted[j].height <= cap.height && sorted[j].bitrate <= budget) chosen = sorted[j];
+  }
+  return chosen.url;
+}`;
+
+/**
  * Asks for the app's code listed in the #app-code element, at the moment described above; on
- * /feed it also notes on the page's video when its download began and last progressed, for the
- * app's throughput estimate. Plain ES5 in a string: it is sent as it is written, and its hash is in
+ * /feed it first gives the page's video the rung it starts on (PICK_RUNG), and notes on it when its
+ * download began and last progressed, for the app's throughput estimate. Plain ES5 in a string: it is sent as it is written, and its hash is in
  * every page's Content-Security-Policy (APP_CODE_SCRIPT_HASH), which allows no other inline script.
  */
 export const APP_CODE_SCRIPT = `(function () {
@@ -47,6 +78,10 @@ export const APP_CODE_SCRIPT = `(function () {
     document.head.appendChild(script);
   }
   var video = document.querySelector('video[${PAGE_VIDEO_ATTRIBUTE}]');
+  if (video && video.hasAttribute('data-rungs')) {
+    var pick = ${PICK_RUNG};
+    video.setAttribute('src', pick(JSON.parse(video.getAttribute('data-rungs')), navigator.connection, window));
+  }
   if (!video) {
     requestAnimationFrame(function () {
       setTimeout(start, 0);

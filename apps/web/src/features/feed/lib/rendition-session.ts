@@ -53,10 +53,14 @@ export function connectionHints(
   return hints;
 }
 
-/** The box a video fills: the window, or on a wide screen the 9:16 column the feed shows it in. */
-export function viewportScreen(
-  win: { innerWidth: number; innerHeight: number; devicePixelRatio?: number } = window,
-): Screen {
+/** What viewportScreen reads of the window. */
+type Viewport = { innerWidth: number; innerHeight: number; devicePixelRatio?: number };
+
+/**
+ * The box a video fills: the window, or on a wide screen the 9:16 column the feed shows it in.
+ * (Typed without the DOM: the server's test of the page's own choice runs it too.)
+ */
+export function viewportScreen(win: Viewport = globalThis as unknown as Viewport): Screen {
   const height = win.innerHeight;
   return {
     width: Math.min(win.innerWidth, Math.ceil((height * 9) / 16)),
@@ -185,7 +189,11 @@ export function sessionThroughput(): SessionThroughput {
  * (the feed's player continuing the page's first video from where it got to); bytes are these
  * seconds at the rung's average bit rate.
  */
-export function bufferedEnd(ranges: Pick<TimeRanges, 'length' | 'start' | 'end'>): number {
+export function bufferedEnd(ranges: {
+  length: number;
+  start(index: number): number;
+  end(index: number): number;
+}): number {
   let end = 0;
   for (let i = 0; i < ranges.length; i++) end = Math.max(end, ranges.end(i));
   return end;
