@@ -54,9 +54,10 @@ export const PICK_RUNG = `function (rungs, connection, view) {
 
 /**
  * Asks for the app's code listed in the #app-code element, at the moment described above; on
- * /feed it first gives the page's video the rung it starts on (PICK_RUNG), and notes on it when its
- * download began and last progressed, for the app's throughput estimate. Plain ES5 in a string: it is sent as it is written, and its hash is in
- * every page's Content-Security-Policy (APP_CODE_SCRIPT_HASH), which allows no other inline script.
+ * /feed it first gives the page's video the rung it starts on (PICK_RUNG), and notes on it when
+ * its download began and last progressed, for the app's throughput estimate. Plain ES5 in a
+ * string: it is sent as it is written, and its hash is in every page's Content-Security-Policy
+ * (APP_CODE_SCRIPT_HASH), which allows no other inline script.
  */
 export const APP_CODE_SCRIPT = `(function () {
   var list = JSON.parse(document.getElementById('${APP_CODE_ELEMENT_ID}').textContent);
@@ -79,8 +80,13 @@ export const APP_CODE_SCRIPT = `(function () {
   }
   var video = document.querySelector('video[${PAGE_VIDEO_ATTRIBUTE}]');
   if (video && video.hasAttribute('data-rungs')) {
-    var pick = ${PICK_RUNG};
-    video.setAttribute('src', pick(JSON.parse(video.getAttribute('data-rungs')), navigator.connection, window));
+    try {
+      var pick = ${PICK_RUNG};
+      var rungs = JSON.parse(video.getAttribute('data-rungs'));
+      video.setAttribute('src', pick(rungs, navigator.connection, window));
+    } catch (error) {
+      // No first rung: the page shows the poster and the app's player chooses.
+    }
   }
   if (!video) {
     requestAnimationFrame(function () {
