@@ -33,7 +33,7 @@ function RequestRow({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
-            <span id={nameId} className="font-semibold">
+            <span id={nameId} className="min-w-0 font-semibold wrap-anywhere">
               {request.name}
             </span>
             <span className="rounded-full bg-muted px-2 py-px text-xs font-semibold">
@@ -53,7 +53,7 @@ function RequestRow({
         </time>
       </div>
       {request.notes && (
-        <p className="line-clamp-3 rounded-xl bg-muted px-3.5 py-2.5 text-sm whitespace-pre-line text-foreground/85">
+        <p className="line-clamp-3 rounded-xl bg-muted px-3.5 py-2.5 text-sm whitespace-pre-line wrap-anywhere text-foreground/85">
           {request.notes}
         </p>
       )}
