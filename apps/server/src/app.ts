@@ -51,6 +51,11 @@ import { purgeRejectedMedia } from './modules/videos/video-media';
 import { adminVideoRoutes, creatorVideoRoutes } from './modules/videos/videos.routes';
 import { adminGuard } from './platform/admin-guard';
 import { authenticate } from './platform/authenticate';
+import {
+  connectionLimits,
+  httpServerOptions,
+  limitConnections,
+} from './platform/connection-limits';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import type { Worker } from './platform/jobs/queue';
 import { logSerializers } from './platform/log-redaction';
@@ -126,7 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors,
+    // Timeouts and keep-alive limits, so no client holds connections for nothing (decision 038).
+    ...httpServerOptions(),
   }).withTypeProvider<ZodTypeProvider>();
+  // Connections in all, from the file descriptor limit unless HTTP_MAX_CONNECTIONS says (038).
+  limitConnections(app.server, connectionLimits(config), app.log);
 
   // Before any route: every route under /api/admin, wherever registered, is admin only (decision 029).
   await app.register(adminGuard);

@@ -81,6 +81,41 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://adreel.example');
   });
 
+  it('takes the connection and stream limits, leaving the descriptor-derived ones unset by default', () => {
+    expect(loadConfig({}).limits).toEqual({
+      maxConnections: undefined,
+      streamsPerAddress: 8,
+      streamsPerAccount: 16,
+      streamsTotal: undefined,
+    });
+    expect(
+      loadConfig({
+        HTTP_MAX_CONNECTIONS: '2000',
+        STREAMS_PER_ADDRESS: '4',
+        STREAMS_PER_ACCOUNT: '6',
+        STREAMS_TOTAL: '500',
+      }).limits,
+    ).toEqual({
+      maxConnections: 2000,
+      streamsPerAddress: 4,
+      streamsPerAccount: 6,
+      streamsTotal: 500,
+    });
+    expect(() => loadConfig({ STREAMS_PER_ADDRESS: '0' })).toThrow(
+      /STREAMS_PER_ADDRESS: must be at least 1/,
+    );
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '8' })).toThrow(
+      /HTTP_MAX_CONNECTIONS: must be at least 16/,
+    );
+    expect(() => loadConfig({ STREAMS_TOTAL: 'lots' })).toThrow(/STREAMS_TOTAL: must be a number/);
+    expect(() => loadConfig({ STREAMS_PER_ACCOUNT: '2.5' })).toThrow(
+      /STREAMS_PER_ACCOUNT: must be a whole number/,
+    );
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '100', STREAMS_TOTAL: '100' })).toThrow(
+      /STREAMS_TOTAL: must be less than HTTP_MAX_CONNECTIONS/,
+    );
+  });
+
   it('takes ENCRYPTION_KEY as 32 bytes of base64, and explains a wrong one', () => {
     const key = Buffer.alloc(32, 7);
     expect(loadConfig({ ENCRYPTION_KEY: key.toString('base64') }).encryptionKey).toEqual(key);

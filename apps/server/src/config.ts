@@ -108,6 +108,13 @@ const rateLimitsSchema = z
       .transform((limits) => limits as RateLimitOverrides),
   );
 
+/** A whole number of at least `min` (connections, streams). */
+const wholeNumber = (min: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` });
+
 /** proxy-addr's names for address ranges, usable in TRUST_PROXY beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -224,6 +231,11 @@ const envSchema = z
     OIDC_PROVIDERS: oidcProvidersSchema.optional(),
     RATE_LIMITS: rateLimitsSchema.optional(),
     TRUST_PROXY: trustProxySchema.optional(),
+    // Connections and event streams one process holds (platform/connection-limits.ts, decision 038).
+    HTTP_MAX_CONNECTIONS: wholeNumber(16).optional(),
+    STREAMS_PER_ADDRESS: wholeNumber(1).default(8),
+    STREAMS_PER_ACCOUNT: wholeNumber(1).default(16),
+    STREAMS_TOTAL: wholeNumber(1).optional(),
     API_DOCS: booleanFlag.optional(),
     METRICS: booleanFlag.optional(),
     METRICS_PORT: z.coerce
@@ -239,6 +251,17 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (
+      env.STREAMS_TOTAL !== undefined &&
+      env.HTTP_MAX_CONNECTIONS !== undefined &&
+      env.STREAMS_TOTAL >= env.HTTP_MAX_CONNECTIONS
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STREAMS_TOTAL'],
+        message: 'must be less than HTTP_MAX_CONNECTIONS, so requests other than streams have room',
+      });
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     }
@@ -305,6 +328,17 @@ export interface Config {
   rateLimits: RateLimitOverrides;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); false: nobody's, whatever NODE_ENV. */
   trustProxy: TrustProxy;
+  /**
+   * What one process lets clients hold (platform/connection-limits.ts, decision 038): connections
+   * in all, and server-sent event streams per client address, per account and in all. Unset
+   * (undefined) numbers are derived from the process's file descriptor limit.
+   */
+  limits: {
+    maxConnections: number | undefined;
+    streamsPerAddress: number;
+    streamsPerAccount: number;
+    streamsTotal: number | undefined;
+  };
   /** /api/docs (OpenAPI and Swagger UI): on outside production, off in production unless API_DOCS=true. */
   apiDocs: boolean;
   /**
@@ -382,6 +416,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders: env.OIDC_PROVIDERS ?? [],
     rateLimits: env.RATE_LIMITS ?? {},
     trustProxy: env.TRUST_PROXY ?? false,
+    limits: {
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+      streamsPerAddress: env.STREAMS_PER_ADDRESS,
+      streamsPerAccount: env.STREAMS_PER_ACCOUNT,
+      streamsTotal: env.STREAMS_TOTAL,
+    },
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     metrics: {
       enabled: env.METRICS ?? true,

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable, isTransientConflict, isUnstorableText } from './db-errors';
-import { AppError, errorBody as plainErrorBody } from './errors';
+import { AppError, errorBody as plainErrorBody, RetryLaterError } from './errors';
 import { RateLimitedError } from './rate-limit';
 import { REQUEST_ID_HEADER, withRequestId } from './request-id';
 
@@ -57,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       return reply.code(400).send(errorBody('validation_failed', firstIssueMessage(error)));
     }
-    if (error instanceof RateLimitedError) {
+    if (error instanceof RateLimitedError || error instanceof RetryLaterError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {

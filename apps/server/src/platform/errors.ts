@@ -16,6 +16,18 @@ export class AppError extends Error {
   }
 }
 
+/** An error the client may try again after a while (429, 503): its answer carries Retry-After. */
+export class RetryLaterError extends AppError {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
 export const badRequest = (message: string, code = 'bad_request') =>
   new AppError(400, code, message);
 export const unauthorized = (

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/test/render-app';
 
@@ -74,34 +74,38 @@ describe('landing page', () => {
   });
 
   it('raises the count live from the server-sent stream, and closes it on leaving', async () => {
-    const sources: FakeEventSource[] = [];
-    class FakeEventSource extends EventTarget {
-      closed = false;
-      constructor(readonly url: string) {
-        super();
-        sources.push(this);
-      }
-      close() {
-        this.closed = true;
-      }
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
-    answerBetaProgress(() => jsonResponse({ count: 42, target: 100 }));
-    const { unmount } = renderApp('/');
-    expect(await screen.findByText('42')).toBeTruthy();
-    expect(sources.map((s) => s.url)).toEqual(['/api/beta/progress/stream']);
-
-    act(() => {
-      sources[0]?.dispatchEvent(
-        new MessageEvent('message', { data: JSON.stringify({ count: 43, target: 100 }) }),
+    const encoder = new TextEncoder();
+    let push: (progress: object) => void = () => {};
+    const streams: Array<{ headers: Headers; signal: AbortSignal | undefined }> = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/beta/progress') return jsonResponse({ count: 42, target: 100 });
+      if (String(input) !== '/api/beta/progress/stream') return jsonResponse({}, 404);
+      streams.push({ headers: new Headers(init?.headers), signal: init?.signal ?? undefined });
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (progress) =>
+              controller.enqueue(encoder.encode(`data: ${JSON.stringify(progress)}\n\n`));
+            controller.enqueue(encoder.encode('retry: 3000\n\n'));
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream; charset=utf-8' } },
       );
     });
+    vi.stubGlobal('fetch', fetchMock);
+    const { unmount } = renderApp('/');
+    expect(await screen.findByText('42')).toBeTruthy();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    // The public counter sends no token: it counts against no account's streams.
+    expect(streams[0]?.headers.get('authorization')).toBeNull();
+
+    act(() => push({ count: 43, target: 100 }));
     expect(await screen.findByText('43')).toBeTruthy();
     expect(
       screen.getByRole('progressbar', { name: 'Beta progress' }).getAttribute('aria-valuenow'),
     ).toBe('43');
 
     unmount();
-    expect(sources[0]?.closed).toBe(true);
+    expect(streams[0]?.signal?.aborted).toBe(true);
   });
 });

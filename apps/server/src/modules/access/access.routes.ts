@@ -9,6 +9,7 @@ import type { ModuleContext } from '../../module-context';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { createEventStreams } from '../../platform/realtime/event-stream';
 import { streamLive } from '../../platform/realtime/live-stream';
+import { streamCapsOf, streamRefusals } from '../../platform/realtime/stream-caps';
 import { createAccessService } from './access.service';
 import { createBetaProgressFeed } from './beta-progress.feed';
 
@@ -19,7 +20,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = a
 ) => {
   const access = createAccessService(context.db, context.config);
   const feed = createBetaProgressFeed(context.realtime, () => access.betaProgress(), app.log);
-  const streams = createEventStreams();
+  const streams = createEventStreams(streamCapsOf(app, context.config));
   // Open streams never go idle: without this, a graceful shutdown would wait for every browser.
   app.addHook('preClose', (done) => {
     streams.closeAll();
@@ -70,12 +71,13 @@ export const accessRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = a
         tags: ['access'],
         summary: 'The beta progress, live, as server-sent events',
         description:
-          'Sends the current progress at once, then again each time an access request is taken, as unnamed events whose data is the JSON below; a comment line every 25 s keeps proxies from closing the stream.',
+          'Sends the current progress at once, then again each time an access request is taken, as unnamed events whose data is the JSON below; a comment line every 25 s keeps proxies from closing the stream. Each process keeps only so many streams open per client address, per account and in all: past that the answer is 429 or 503 with Retry-After.',
         response: {
           200: {
             description: 'An event stream of beta progress',
             content: { 'text/event-stream': { schema: betaProgressSchema } },
           },
+          ...streamRefusals,
         },
       },
     },

@@ -6,6 +6,7 @@ import { adminErrors } from '../../platform/admin-schemas';
 import { requireAuth } from '../../platform/authenticate';
 import { createEventStreams } from '../../platform/realtime/event-stream';
 import { streamLive } from '../../platform/realtime/live-stream';
+import { streamCapsOf, streamRefusals } from '../../platform/realtime/stream-caps';
 import { createAdminCountsFeed, readAdminCounts, watchAdminCounts } from './admin-counts';
 
 export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = async (
@@ -14,7 +15,7 @@ export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleCon
 ) => {
   const { db, realtime } = context;
   const feed = createAdminCountsFeed(realtime, db, app.log);
-  const streams = createEventStreams();
+  const streams = createEventStreams(streamCapsOf(app, context.config));
   app.addHook('preClose', async () => streams.closeAll());
 
   app.get(
@@ -31,6 +32,7 @@ export const adminCountsStreamRoutes: FastifyPluginAsyncZod<{ context: ModuleCon
             content: { 'text/event-stream': { schema: adminCountsSchema } },
           },
           ...adminErrors,
+          ...streamRefusals,
         },
       },
     },

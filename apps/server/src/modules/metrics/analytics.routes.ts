@@ -18,6 +18,7 @@ import type { ModuleContext } from '../../module-context';
 import { allow, requireAuth } from '../../platform/authenticate';
 import { notFound } from '../../platform/errors';
 import { createEventStreams } from '../../platform/realtime/event-stream';
+import { streamCapsOf, streamRefusals } from '../../platform/realtime/stream-caps';
 import { createAnalyticsHub } from './analytics.live';
 import { analyticsOverview, analyticsStreamScope, videoAnalytics } from './analytics.service';
 
@@ -45,7 +46,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { context, clock = () => new Date() }) => {
   const { db, realtime } = context;
   const hub = createAnalyticsHub(realtime);
-  const streams = createEventStreams();
+  const streams = createEventStreams(streamCapsOf(app, context.config));
   app.addHook('preClose', async () => streams.closeAll());
 
   for (const side of ['brand', 'creator'] as const)
@@ -100,10 +101,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
             content: { 'text/event-stream': { schema: analyticsChangeSchema } },
           },
           ...errors,
+          ...streamRefusals,
         },
       },
     },
     async (request, reply) => {
+      // Past the stream caps: refused before the scope is read (stream-caps.ts).
+      streams.admit(request, reply);
       const scope = await analyticsStreamScope(db, requireAuth(request), request.query.as);
       let stream: ReturnType<typeof streams.open> | null = null;
       const leave = await hub.join(scope, (change) => stream?.send(change));

@@ -1,8 +1,11 @@
 /**
  * Server-sent events (text/event-stream, WHATWG HTML §9.2) over a hijacked Fastify reply. Browsers
- * reconnect by themselves (EventSource), so a stream carries no state a reconnect could lose.
+ * reconnect by themselves (EventSource, or the web app's keepEventStreamOpen), so a stream carries
+ * no state a reconnect could lose. Every stream is admitted by the process's stream caps first
+ * (stream-caps.ts, decision 038).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StreamCaps } from './stream-caps';
 
 /**
  * A comment line this often keeps idle proxies and load balancers (which commonly cut silent
@@ -22,6 +25,11 @@ export interface EventStream {
 }
 
 export interface EventStreams {
+  /**
+   * Takes this request's place under the stream caps, or throws the 429 or 503 to answer: call it
+   * before the work a stream needs. `open` admits the request too, if it was not.
+   */
+  admit(request: FastifyRequest, reply: FastifyReply): void;
   open(request: FastifyRequest, reply: FastifyReply): EventStream;
   /** Ends every open stream, so a graceful shutdown is not held open by them. */
   closeAll(): void;
@@ -39,11 +47,18 @@ const streamRequests = new WeakSet<object>();
  */
 export const isEventStream = (request: FastifyRequest): boolean => streamRequests.has(request.raw);
 
-export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventStreams {
+export function createEventStreams(
+  caps: StreamCaps,
+  heartbeatMs = HEARTBEAT_INTERVAL_MS,
+): EventStreams {
   const open = new Set<EventStream>();
 
   return {
+    admit: (request, reply) => caps.admit(request, reply),
+
     open(request, reply) {
+      // Before anything is written: a refused stream is answered as an error, in JSON.
+      caps.admit(request, reply);
       streamRequests.add(request.raw);
       reply.hijack();
       const raw = reply.raw;
@@ -90,6 +105,8 @@ export function createEventStreams(heartbeatMs = HEARTBEAT_INTERVAL_MS): EventSt
       request.raw.on('close', finish);
       raw.on('close', finish);
       raw.on('error', finish);
+      // The client left while the route was at work: its 'close' has been and gone.
+      if (raw.destroyed || request.raw.socket?.destroyed) finish();
       return stream;
     },
 

@@ -1,7 +1,8 @@
 /**
  * A live value as server-sent events: listening starts before the first read, so a change in
  * between is not missed; the first read is sent unless an update (read later, so at least as
- * fresh) got there first. A failed first read ends the stream and the browser reconnects.
+ * fresh) got there first. A failed first read ends the stream and the browser reconnects. A stream
+ * past the process's caps is refused before any of that (stream-caps.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventStream, EventStreams } from './event-stream';
@@ -20,6 +21,7 @@ export async function streamLive<T>(
   reply: FastifyReply,
   source: LiveSource<T>,
 ): Promise<void> {
+  streams.admit(request, reply);
   let stream: EventStream | null = null;
   let updated = false;
   const unsubscribe = await source.subscribe((value) => {

@@ -1,15 +1,14 @@
 /**
  * One event stream per tab (issue 19): GET /api/analytics/stream tells which of the caller's videos
  * moved, at most once a second; their analytics (and whatever `alsoRefresh` names) are read again.
- * It reconnects after a pause when it ends. Returns whether the stream is open: the "Live" indicator.
+ * It reconnects after a pause when it ends (after the server's Retry-After when it refuses one stream
+ * too many, decision 038). Returns whether the stream is open: the "Live" indicator.
  */
 import type { AnalyticsSide } from '@adreel/domain/analytics-api';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { readEventStream } from '@/lib/event-stream';
+import { keepEventStreamOpen } from '@/lib/event-stream';
 import { analyticsKey } from './api';
-
-const RETRY_MS = 3_000;
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -35,38 +34,22 @@ export function useLiveAnalytics(
       return;
     }
     const abort = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: analyticsKey(side) });
       for (const key of extra.current) void queryClient.invalidateQueries({ queryKey: key });
     };
-    const connect = async () => {
-      try {
-        let first = true;
-        await readEventStream(
-          `/api/analytics/stream?as=${side}`,
-          abort.signal,
-          (data) => {
-            const ids = changedIds(JSON.parse(data));
-            // The first message opens the stream; after a reconnect, what was missed is read again.
-            if (ids && (ids.length > 0 || !first)) refresh();
-            first = false;
-          },
-          () => setState('live'),
-        );
-      } catch {
-        // Reconnect below; an abort ends it.
-      }
-      if (!abort.signal.aborted) {
-        setState('offline');
-        timer = setTimeout(() => void connect(), RETRY_MS);
-      }
-    };
-    void connect();
-    return () => {
-      abort.abort();
-      clearTimeout(timer);
-    };
+    // The first message opens the stream; after a reconnect, what was missed is read again.
+    let first = true;
+    keepEventStreamOpen(`/api/analytics/stream?as=${side}`, abort.signal, {
+      onData: (data) => {
+        const ids = changedIds(JSON.parse(data));
+        if (ids && (ids.length > 0 || !first)) refresh();
+        first = false;
+      },
+      onOpen: () => setState('live'),
+      onDown: () => setState('offline'),
+    });
+    return () => abort.abort();
   }, [queryClient, side]);
   return state;
 }
