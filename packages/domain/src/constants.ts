@@ -27,6 +27,25 @@ export const UPLOAD_MAX_UNFINISHED = 5;
 export const UPLOAD_MAX_UNFINISHED_BYTES = 3 * VIDEO_MAX_BYTES;
 /** An unfinished upload with no byte received for this long gives way to its owner's new one. */
 export const UPLOAD_IDLE_MINUTES = 60;
+/**
+ * What an upload may cost to decode (issue 25 item 2, decision 037), checked on the file's streams
+ * before any decoding: a picture within 4K (VIDEO_MAX_LONG_SIDE × VIDEO_MAX_SHORT_SIDE, either way
+ * round: UHD and DCI 4K, portrait or landscape), at most VIDEO_MAX_FRAME_RATE frames in any second
+ * (a phone's 120 fps; 240 fps slow motion is exported slowed down), and at most
+ * VIDEO_MAX_PIXELS_PER_SECOND decoded (that 4K box at 60 fps: 1080p may run at 120). The rendition
+ * is 720×1280 at 60 fps at most, so nothing beyond is seen by a viewer.
+ */
+export const VIDEO_MAX_LONG_SIDE = 4096;
+export const VIDEO_MAX_SHORT_SIDE = 2304;
+export const VIDEO_MAX_FRAME_RATE = 120;
+export const VIDEO_MAX_PIXELS_PER_SECOND = VIDEO_MAX_LONG_SIDE * VIDEO_MAX_SHORT_SIDE * 60;
+/**
+ * How many of one person's videos may wait for processing at once (status `processing`, issue 25
+ * item 2): a new upload past it is refused (429 too_many_processing) until one is ready. As many as
+ * the unfinished uploads one may hold (UPLOAD_MAX_UNFINISHED), so uploads started together from an
+ * idle account all become videos.
+ */
+export const VIDEO_MAX_PROCESSING = UPLOAD_MAX_UNFINISHED;
 export const VIDEO_MIME_TYPES = [
   'video/mp4',
   'video/webm',

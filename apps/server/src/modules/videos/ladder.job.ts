@@ -113,9 +113,12 @@ export async function buildLadder(
     }
     let made: Awaited<ReturnType<typeof makeLowerRungs>>;
     try {
-      made = await makeLowerRungs(top, work, source.width, source.height);
+      made = await makeLowerRungs(top, work, source.width, source.height, source.durationSec);
     } catch (error) {
-      throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`);
+      // Retried when the machine ran out of something (the cause tells the queue, decision 037).
+      throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`, {
+        cause: error,
+      });
     }
     const ladder: VideoRendition[] = [];
     for (const rung of made) {

@@ -100,7 +100,15 @@ export async function backfillPending(db: Database): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The ladder job for one video (after its processing, or from the backfill). */
-export function enqueueLadder(db: Database, videoId: string): Promise<JobRow> {
-  return enqueueJob(db, VIDEO_LADDER_QUEUE, { videoId }, { maxAttempts: 3 });
+/**
+ * The ladder job for one video (after its processing, or from the backfill); given its creator,
+ * the job takes its fair turn among other creators' (decision 037).
+ */
+export function enqueueLadder(db: Database, videoId: string, ownerId?: string): Promise<JobRow> {
+  return enqueueJob(
+    db,
+    VIDEO_LADDER_QUEUE,
+    { videoId },
+    { maxAttempts: 3, ...(ownerId ? { ownerId } : {}) },
+  );
 }

@@ -11,7 +11,7 @@
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { VIDEO_MAX_SECONDS } from '@adreel/domain';
+import { UPLOAD_BUDGET_MESSAGES, VIDEO_MAX_SECONDS } from '@adreel/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -23,6 +23,7 @@ import {
   PermanentJobError,
   type Worker,
 } from '../../platform/jobs/queue';
+import { decodingBudgetRefusal, transcodeTimeoutMs } from '../../platform/media/decoding-budget';
 import { POSTER_EXT, poster, probe, sniffVideo, transcode } from '../../platform/media/ffmpeg';
 import type { Storage } from '../../platform/storage/storage';
 import { enqueueLadder } from './ladder.queries';
@@ -31,6 +32,23 @@ import { PROCESS_VIDEO_QUEUE, type ProcessVideoPayload } from './upload.service'
 
 export const FAILED_REASON =
   'We could not process this video. Please export it again as MP4 (H.264) and upload it once more.';
+
+/**
+ * Processing concurrency per process (decision 037): two videos at a time, and at most one of them
+ * a given creator's (VIDEO_JOBS_PER_CREATOR), so one creator's heavy clip or backlog always leaves a
+ * slot for everyone else's first clip.
+ */
+export const VIDEO_PROCESSING_SLOTS = 2;
+/** How many of one creator's videos are processed at once, over all processes. */
+export const VIDEO_JOBS_PER_CREATOR = 1;
+
+/** A source the job will not decode, with the creator's reason (the upload's check, again). */
+export class RefusedSource extends PermanentJobError {
+  override name = 'RefusedSource';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 export interface VideoProcessingDeps {
   config: Config;
@@ -42,6 +60,8 @@ export interface VideoProcessingDeps {
   backoffMs?: number;
   /** The least time between two progress writes to the video's row (issue 14 item 8). */
   progressEveryMs?: number;
+  /** Videos processed at once by this process (VIDEO_PROCESSING_SLOTS). */
+  concurrency?: number;
 }
 
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
@@ -79,6 +99,10 @@ export async function renderVideo(
   if (!type) throw new PermanentJobError('Not a video container');
   const source = await probe(original, type.container);
   if (!source.hasVideo) throw new PermanentJobError('No video stream');
+  // Uploads are checked when they arrive; one registered before the budget (or by a process
+  // without it) is checked here, before anything is decoded.
+  const refusal = decodingBudgetRefusal(source);
+  if (refusal) throw new RefusedSource(UPLOAD_BUDGET_MESSAGES[refusal]);
   const mp4 = path.join(work, 'out.mp4');
   const posterFile = path.join(work, `poster.${POSTER_EXT}`);
   try {
@@ -89,11 +113,15 @@ export async function renderVideo(
       maxFrameRate: source.maxFrameRate,
       hdr: source.hdr,
       durationSec: source.durationSec,
+      timeoutMs: transcodeTimeoutMs(source),
       ...(onProgress ? { onProgress } : {}),
     });
   } catch (error) {
-    // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one.
-    throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`);
+    // ffmpeg refusing a file that passed ffprobe is the file's fault, not a passing one; unless
+    // the machine ran out of something (the cause tells the queue, which then retries).
+    throw new PermanentJobError(`ffmpeg: ${(error as Error).message.slice(0, 500)}`, {
+      cause: error,
+    });
   }
   const result = await probe(mp4, 'mov');
   if (!result.hasVideo || result.durationSec === null) {
@@ -133,7 +161,7 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
   const { config, db, storage } = deps;
 
   async function run(job: JobRow): Promise<void> {
-    const { videoId, uploadId } = job.payload as ProcessVideoPayload;
+    const { videoId, uploadId, ownerId } = job.payload as ProcessVideoPayload;
     const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
     if (video?.status !== 'processing') {
       await removeOriginal(config, uploadId);
@@ -142,7 +170,8 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     const original = path.join(uploadsDir(config), path.basename(uploadId));
     try {
       await stat(original);
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       throw new PermanentJobError('The uploaded file is missing');
     }
     const work = workDir(config, videoId);
@@ -166,7 +195,7 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
         durationSec,
       });
       // The lower rungs follow (issue 20, decision 033): the video plays from this rendition now.
-      if (processed) await enqueueLadder(db, videoId);
+      if (processed) await enqueueLadder(db, videoId, ownerId);
       else {
         // Another attempt finished first (this one outlived its lease) or the video went away:
         // keep only what the row names.
@@ -185,11 +214,12 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     }
   }
 
-  async function onFailed(job: JobRow): Promise<void> {
+  async function onFailed(job: JobRow, error: unknown): Promise<void> {
     // The original stays (issue 17 item 5): an admin may retry the job from /admin/jobs. It goes
     // when an attempt succeeds or finds the video no longer processing (deleted, rejected).
     const { videoId } = job.payload as ProcessVideoPayload;
-    await markProcessingFailed(db, videoId, FAILED_REASON);
+    const reason = error instanceof RefusedSource ? error.reason : FAILED_REASON;
+    await markProcessingFailed(db, videoId, reason);
     await rm(workDir(config, videoId), { recursive: true, force: true });
     const [video] = await db
       .select({ status: videos.status })
@@ -203,6 +233,8 @@ export function createVideoWorker(deps: VideoProcessingDeps): Worker {
     queue: PROCESS_VIDEO_QUEUE,
     handler: { run, onFailed },
     log: deps.log,
+    concurrency: deps.concurrency ?? VIDEO_PROCESSING_SLOTS,
+    runningPerOwner: VIDEO_JOBS_PER_CREATOR,
     ...(deps.leaseMs === undefined ? {} : { leaseMs: deps.leaseMs }),
     ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
     ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),

@@ -244,6 +244,9 @@ export async function recoverFinishedUploads(
       recovered += 1;
     } catch (error) {
       if (error instanceof UploadAlreadyRegistered) continue; // its job deletes the file
+      // The creator's videos are still processing (decision 037): a whole upload is kept for a
+      // later sweep rather than lost.
+      if (error instanceof UploadRefused && error.code === 'too_many_processing') continue;
       if (error instanceof UploadRefused || error instanceof AppError) {
         await discard(id);
         continue;

@@ -20,6 +20,7 @@ import {
   UPLOAD_MAX_UNFINISHED_BYTES,
   type UploadMetadata,
   VIDEO_MAX_BYTES,
+  VIDEO_MAX_PROCESSING,
   videoSchema,
 } from '@adreel/domain';
 import { ERRORS, Server, type Upload } from '@tus/server';
@@ -33,7 +34,9 @@ import { isDatabaseUnavailable, isTransientConflict } from '../../platform/db-er
 import { AppError, errorBody } from '../../platform/errors';
 import type { Worker } from '../../platform/jobs/queue';
 import { REQUEST_ID_HEADER, withRequestId } from '../../platform/request-id';
+import { isResourceExhaustion } from '../../platform/resource-exhaustion';
 import {
+  checkProcessingRoom,
   createUploadedVideo,
   UploadAlreadyRegistered,
   UploadRefused,
@@ -130,7 +133,9 @@ const TUS_DESCRIPTION = [
   `(unfinished_uploads_limit), unless some of theirs received no byte for ${UPLOAD_IDLE_MINUTES}`,
   'minutes: those are deleted to make room. An upload left unfinished for 24 h is deleted. When the',
   'server has no room for the file the answer is 507 (storage_full), at creation or part-way, and',
-  'nothing of it is kept.',
+  `nothing of it is kept. While ${VIDEO_MAX_PROCESSING} of the person's videos are still processing,`,
+  'a new upload answers 429 (too_many_processing), at creation or, for uploads started together,',
+  'at the last byte, and nothing of it is kept.',
 ].join(' ');
 
 export const uploadRoutes: FastifyPluginAsyncZod<{
@@ -163,6 +168,16 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
       const auth = callerOf(req);
       // Refuse a bad title before any byte is sent; it is checked again when the file is complete.
       parseMetadata(upload);
+      // And a creator whose earlier videos still wait for processing (decision 037): told before
+      // any byte is sent, and checked again when the file is complete.
+      try {
+        await checkProcessingRoom(context.db, auth.userId);
+      } catch (error) {
+        if (error instanceof UploadRefused) {
+          throw tusError(error.statusCode, error.code, error.message);
+        }
+        throw error;
+      }
       // And a file the upload disk has no room for: told now, rather than cut off part-way. (The
       // size is always declared: the store refuses Upload-Defer-Length.)
       if ((upload.size ?? VIDEO_MAX_BYTES) > (await freeBytes(directory))) {
@@ -207,6 +222,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         // video once the database is back (recoverFinishedUploads), as after a crash.
         if (isDatabaseUnavailable(error) || isTransientConflict(error)) {
           app.log.error({ err: error, uploadId: upload.id }, 'upload kept: database unavailable');
+          throw tusError(503, 'unavailable', UPLOAD_KEPT_MESSAGE);
+        }
+        // The machine ran out of descriptors, processes or memory while checking the file: not
+        // the file's fault (decision 037). It stays and becomes a video at the sweep, the same way.
+        if (isResourceExhaustion(error)) {
+          app.log.error({ err: error, uploadId: upload.id }, 'upload kept: resources exhausted');
           throw tusError(503, 'unavailable', UPLOAD_KEPT_MESSAGE);
         }
         // Nothing of a refused file is kept: the bytes and tus's metadata file go now.
@@ -289,6 +310,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     413: errorResponseSchema,
     415: errorResponseSchema,
     422: errorResponseSchema,
+    429: errorResponseSchema,
     503: errorResponseSchema,
     507: errorResponseSchema,
   };
@@ -314,7 +336,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
     doc({
       summary: 'Send bytes of an upload from Upload-Offset (tus 1.0 core)',
       description:
-        "Content-Type: application/offset+octet-stream. To resume, HEAD /api/uploads/{id} answers Upload-Offset (the bytes the server has) and Upload-Length. 204 with the new Upload-Offset while bytes remain; when the last byte arrives the file is checked (type by content, size, duration ≤ 30 s) and the answer is 201 with the new video (processing), or the refusal with SPEC.md's message.",
+        "Content-Type: application/offset+octet-stream. To resume, HEAD /api/uploads/{id} answers Upload-Offset (the bytes the server has) and Upload-Length. 204 with the new Upload-Offset while bytes remain; when the last byte arrives the file is checked (type by content, size, duration ≤ 30 s; within 4K, 120 fps, and 4K's pixels at 60 fps a second) and the answer is 201 with the new video (processing), or the refusal with SPEC.md's message (422; 429 too_many_processing while the person has too many videos processing).",
       params: uploadParams,
       response: {
         201: z.object({ video: videoSchema }).describe('The upload is complete: the new video'),

@@ -221,3 +221,12 @@ export async function creatorContact(
   if (!row || row.deletedAt) return null;
   return { email: row.email, name: row.displayName ?? row.username ?? row.email };
 }
+
+/** How many of a creator's videos wait for processing (VIDEO_MAX_PROCESSING, decision 037). */
+export async function countProcessingVideos(db: Database, creatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(videos)
+    .where(and(eq(videos.creatorId, creatorId), eq(videos.status, 'processing')));
+  return row?.count ?? 0;
+}

@@ -3,7 +3,12 @@
  * caller's transaction, so it exists exactly when the rows it works on do. Workers claim one job at a
  * time with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`): a job whose process died is
  * claimed again once the lease has passed. A failing job is retried with back-off up to its
- * max_attempts; a handler throws PermanentJobError when retrying cannot help.
+ * max_attempts; a handler throws PermanentJobError when retrying cannot help, and a job that failed
+ * because the machine ran out of something (resource-exhaustion.ts) is retried all the same.
+ *
+ * Fair shares (decision 037): a job enqueued with an owner (the creator of a video) waits its turn
+ * among other owners' jobs, one owner's backlog behind everyone's first job, and a worker may run
+ * several jobs at once with at most a few of one owner's running over all processes.
  */
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +16,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { isResourceExhaustion } from '../resource-exhaustion';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -33,7 +39,20 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Delay before the first run, in milliseconds. */
   delayMs?: number;
+  /**
+   * Whose job it is (a video's creator): stored as the payload's `ownerId`, with its turn
+   * (`fairAt`), so the claim shares the workers fairly between owners.
+   */
+  ownerId?: string;
 }
+
+/**
+ * How far one owner's jobs are spaced in the claim order (decision 037): a job enqueued while its
+ * owner has n others queued or running is claimed as if it had been enqueued n turns later. Others'
+ * jobs enqueued meanwhile go first (one owner's backlog never holds another's first job), and a
+ * backlog still moves: it waits at most a turn per job ahead of it behind newcomers.
+ */
+export const FAIR_TURN_MS = 10 * 60_000;
 
 /** Adds a job; pass a transaction to make it part of that transaction. */
 export async function enqueueJob(
@@ -42,46 +61,85 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<JobRow> {
+  const runAt = sql`now() + ${`${options.delayMs ?? 0} milliseconds`}::interval`;
+  const { ownerId } = options;
+  // The owner's turn: when the job would run, plus a turn for each of the owner's jobs not done.
+  const owned = ownerId
+    ? sql`${JSON.stringify({ ...payload, ownerId })}::jsonb || jsonb_build_object('fairAt',
+        (select floor(extract(epoch from ${runAt}) * 1000) + count(*) * ${FAIR_TURN_MS}
+         from ${jobs}
+         where ${jobs.queue} = ${queue} and ${jobs.state} in ('queued', 'running')
+           and ${jobs.payload}->>'ownerId' = ${ownerId}))`
+    : payload;
   const [job] = await db
     .insert(jobs)
-    .values({
-      queue,
-      payload,
-      maxAttempts: options.maxAttempts ?? 3,
-      runAt: sql`now() + ${`${options.delayMs ?? 0} milliseconds`}::interval`,
-    })
+    .values({ queue, payload: owned, maxAttempts: options.maxAttempts ?? 3, runAt })
     .returning();
   if (!job) throw new Error('insert into jobs returned no row');
   return job;
 }
 
+export interface ClaimOptions {
+  /**
+   * The most jobs of one owner (payload `ownerId`) running at once in this queue, over every
+   * process (live leases); a job of an owner at the limit waits. No limit when undefined.
+   */
+  runningPerOwner?: number;
+}
+
 /**
  * Claims the next due job of `queue`: a queued one whose time has come, or a running one whose
  * lease has expired (its worker died) and which has attempts left. The claim takes a new lease.
+ *
+ * Which one (decision 037): the job whose owner has the fewest jobs running, then the earliest
+ * turn (`fairAt`, set at enqueue; a job without an owner has its run_at as its turn), then the
+ * oldest. Claims of one queue take turns (an advisory lock held by the claim's transaction), so two
+ * workers cannot both see an owner below `runningPerOwner` and both start one of its jobs.
  */
 export async function claimJob(
   db: Database,
   queue: string,
   leaseMs: number,
+  options: ClaimOptions = {},
 ): Promise<JobRow | null> {
-  const result = await db.execute<{ id: string }>(sql`
-    update ${jobs} set
-      state = 'running',
-      attempts = attempts + 1,
-      locked_until = now() + ${`${leaseMs} milliseconds`}::interval
-    where id = (
-      select id from ${jobs}
-      where queue = ${queue}
-        and (
-          (state = 'queued' and run_at <= now())
-          or (state = 'running' and locked_until < now() and attempts < max_attempts)
-        )
-      order by run_at, created_at
-      limit 1
-      for update skip locked
-    )
-    returning id`);
-  const id = result.rows[0]?.id;
+  const ownerRunning = sql`(
+    select count(*) from ${jobs} r
+    where r.queue = j.queue and r.state = 'running' and r.locked_until >= now()
+      and r.payload->>'ownerId' = j.payload->>'ownerId')`;
+  const underLimit =
+    options.runningPerOwner === undefined
+      ? sql``
+      : sql`and (j.payload->>'ownerId' is null or ${ownerRunning} < ${options.runningPerOwner})`;
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`adreel.jobs.claim:${queue}`}, 0))`,
+    );
+    const result = await tx.execute<{ id: string }>(sql`
+      update ${jobs} set
+        state = 'running',
+        attempts = attempts + 1,
+        locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+      where id = (
+        select j.id from ${jobs} j
+        where j.queue = ${queue}
+          and (
+            (j.state = 'queued' and j.run_at <= now())
+            or (j.state = 'running' and j.locked_until < now() and j.attempts < j.max_attempts)
+          )
+          ${underLimit}
+        order by
+          ${ownerRunning},
+          case when jsonb_typeof(j.payload->'fairAt') = 'number'
+            then (j.payload->>'fairAt')::float8
+            else extract(epoch from j.run_at) * 1000 end,
+          j.run_at,
+          j.created_at
+        limit 1
+        for update of j skip locked
+      )
+      returning id`);
+    return result.rows[0]?.id ?? null;
+  });
   if (!id) return null;
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   return job ?? null;
@@ -126,15 +184,50 @@ export async function completeJob(db: Database, id: string): Promise<void> {
     .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
 }
 
-/** Records a failure: back to the queue with back-off while attempts remain, else failed. */
+/**
+ * How many times a job that failed because the machine ran out of something (file descriptors,
+ * processes, memory: resource-exhaustion.ts) is retried without using up one of its attempts, and
+ * the longest wait between two of those retries: about 25 minutes in all, after which such a
+ * failure counts as an attempt like any other.
+ */
+export const EXHAUSTED_RETRIES = 10;
+export const EXHAUSTED_BACKOFF_MAX_MS = 5 * 60_000;
+
+function exhaustedRetriesOf(payload: unknown): number {
+  const value = (payload as { exhaustedRetries?: unknown } | null)?.exhaustedRetries;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/**
+ * Records a failure: back to the queue with back-off while attempts remain, else failed. A failure
+ * of the machine (`exhausted`) goes back to the queue without using up the attempt, up to
+ * EXHAUSTED_RETRIES times (counted in the payload's `exhaustedRetries`), whatever `permanent` says.
+ */
 export async function failJob(
   db: Database,
-  job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
+  job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'> & { payload?: unknown },
   error: unknown,
-  options: { permanent?: boolean; backoffMs?: number } = {},
+  options: { permanent?: boolean; backoffMs?: number; exhausted?: boolean } = {},
 ): Promise<'retry' | 'failed'> {
   const message = error instanceof Error ? error.message : String(error);
-  const final = options.permanent === true || job.attempts >= job.maxAttempts;
+  const tries = exhaustedRetriesOf(job.payload);
+  if (options.exhausted === true && tries < EXHAUSTED_RETRIES) {
+    const wait = Math.min(EXHAUSTED_BACKOFF_MAX_MS, (options.backoffMs ?? 5_000) * 2 ** tries);
+    await db
+      .update(jobs)
+      .set({
+        state: 'queued',
+        lockedUntil: null,
+        lastError: message,
+        attempts: sql`greatest(0, ${jobs.attempts} - 1)`,
+        payload: sql`${jobs.payload} || jsonb_build_object('exhaustedRetries', ${tries + 1}::int)`,
+        runAt: sql`now() + ${`${wait} milliseconds`}::interval`,
+      })
+      .where(eq(jobs.id, job.id));
+    return 'retry';
+  }
+  const final =
+    (options.permanent === true && options.exhausted !== true) || job.attempts >= job.maxAttempts;
   if (final) {
     await db
       .update(jobs)
@@ -230,16 +323,23 @@ export interface WorkerOptions {
   leaseMs?: number;
   pollMs?: number;
   backoffMs?: number;
+  /** How many jobs this worker runs at once (1 when not given). */
+  concurrency?: number;
+  /** The most jobs of one owner running at once over all processes (ClaimOptions). */
+  runningPerOwner?: number;
 }
 
 export interface Worker {
   /** Starts polling; a no-op when already started. */
   start(): void;
-  /** Runs due jobs until none is left; for tests and for a nudge after enqueueing. */
+  /**
+   * Runs due jobs until none is left, in as many slots as the worker has (those already busy
+   * included); resolves with how many ran. For tests, and for a nudge after enqueueing.
+   */
   drain(): Promise<number>;
   /** Wakes the poller now (a job was just enqueued in this process). */
   nudge(): void;
-  /** Stops polling and waits for the running job. */
+  /** Stops polling and waits for the running jobs; no new job is claimed. */
   stop(): Promise<void>;
 }
 
@@ -247,15 +347,20 @@ export function createWorker(options: WorkerOptions): Worker {
   const { db, queue, handler, log } = options;
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 2_000;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const claimOptions: ClaimOptions =
+    options.runningPerOwner === undefined ? {} : { runningPerOwner: options.runningPerOwner };
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
+  /** The slots at work: each runs due jobs one after another until it finds none. */
+  const slots = new Set<Promise<number>>();
   let stopped = true;
+  let stopping = false;
 
   async function runOne(): Promise<boolean> {
     for (const abandoned of await expireAbandonedJobs(db, queue)) {
       await handler.onFailed?.(abandoned, new Error(abandoned.lastError ?? 'abandoned'));
     }
-    const job = await claimJob(db, queue, leaseMs);
+    const job = await claimJob(db, queue, leaseMs, claimOptions);
     if (!job) return false;
     const heartbeat = setInterval(
       () => {
@@ -272,12 +377,15 @@ export function createWorker(options: WorkerOptions): Worker {
       await handler.run(job);
       await completeJob(db, job.id);
     } catch (error) {
-      const permanent = error instanceof PermanentJobError;
+      // Out of descriptors, processes or memory: the machine's fault, retried (decision 037).
+      const exhausted = isResourceExhaustion(error);
+      const permanent = error instanceof PermanentJobError && !exhausted;
       outcome = await failJob(db, job, error, {
         permanent,
+        exhausted,
         ...(options.backoffMs === undefined ? {} : { backoffMs: options.backoffMs }),
       });
-      log.warn({ err: error, jobId: job.id, queue, outcome }, 'job failed');
+      log.warn({ err: error, jobId: job.id, queue, outcome, exhausted }, 'job failed');
       if (outcome === 'failed') await handler.onFailed?.(job, error);
     } finally {
       clearInterval(heartbeat);
@@ -292,18 +400,32 @@ export function createWorker(options: WorkerOptions): Worker {
     return true;
   }
 
-  function drain(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
+  /** One slot: due jobs one after another until none is left (or the worker stops). */
+  function startSlot(): Promise<number> {
+    const slot = (async () => {
       let count = 0;
-      try {
-        while (await runOne()) count += 1;
-      } finally {
-        running = null;
-      }
+      while (!stopping && (await runOne())) count += 1;
       return count;
     })();
-    return running;
+    slots.add(slot);
+    const free = () => {
+      slots.delete(slot);
+    };
+    slot.then(free, free);
+    return slot;
+  }
+
+  /** Puts every free slot to work; returns the slots started. */
+  function fill(): Promise<number>[] {
+    const started: Promise<number>[] = [];
+    while (!stopping && slots.size < concurrency) started.push(startSlot());
+    return started;
+  }
+
+  async function drain(): Promise<number> {
+    fill();
+    const counts = await Promise.all([...slots]);
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   function schedule(delay: number): void {
@@ -311,9 +433,12 @@ export function createWorker(options: WorkerOptions): Worker {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      drain()
-        .catch((error: unknown) => log.error({ err: error, queue }, 'job worker poll failed'))
-        .finally(() => schedule(pollMs));
+      // Free slots look for work at every poll, while others are busy (a long job no longer
+      // keeps the poller waiting for it).
+      for (const slot of fill()) {
+        slot.catch((error: unknown) => log.error({ err: error, queue }, 'job worker poll failed'));
+      }
+      schedule(pollMs);
     }, delay);
     timer.unref();
   }
@@ -322,6 +447,7 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       schedule(0);
     },
     drain,
@@ -330,9 +456,10 @@ export function createWorker(options: WorkerOptions): Worker {
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running?.catch(() => undefined);
+      await Promise.allSettled([...slots]);
     },
   };
 }

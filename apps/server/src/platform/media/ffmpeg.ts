@@ -10,7 +10,9 @@ import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileTypeFromFile } from 'file-type';
+import { isResourceExhaustion } from '../resource-exhaustion';
 import { mediaTools } from './binaries';
+import { MAX_FRAME_PIXELS } from './decoding-budget';
 
 const run = promisify(execFile);
 
@@ -54,11 +56,18 @@ export function containerForMime(mime: string): Container | null {
   }
 }
 
-/** What the bytes are (file-type reads them, never the name): the MIME type and its container. */
+/**
+ * What the bytes are (file-type reads them, never the name): the MIME type and its container. A
+ * file that cannot be opened for want of descriptors or memory throws (isResourceExhaustion): it is
+ * not a file of another type.
+ */
 export async function sniffVideo(
   file: string,
 ): Promise<{ mime: string; container: Container } | null> {
-  const type = await fileTypeFromFile(file).catch(() => undefined);
+  const type = await fileTypeFromFile(file).catch((error: unknown) => {
+    if (isResourceExhaustion(error)) throw error;
+    return undefined;
+  });
   const container = type ? containerForMime(type.mime) : null;
   return type && container ? { mime: type.mime, container } : null;
 }
@@ -112,6 +121,14 @@ export interface ProbeResult {
   audioSec: number | null;
   /** The video's fastest frame rate anywhere in the clip (frames per second), when it has frames. */
   maxFrameRate: number | null;
+  /**
+   * Frames in the clip's busiest second (in a clip shorter than a second, its frames over its
+   * length): what decoding it costs per second, robust to a variable-rate clip's jitter, where
+   * maxFrameRate, from the shortest step between two frames, is not (decision 037).
+   */
+  peakFrameRate: number | null;
+  /** How many video frames (packets) the clip has. */
+  frames: number | null;
   /** High dynamic range video: PQ (HDR10, Dolby Vision's base) or HLG (an iPhone's default). */
   hdr: HdrTransfer | null;
   width: number | null;
@@ -143,6 +160,8 @@ const UNREADABLE: ProbeResult = {
   videoSec: null,
   audioSec: null,
   maxFrameRate: null,
+  peakFrameRate: null,
+  frames: null,
   hdr: null,
   width: null,
   height: null,
@@ -201,9 +220,30 @@ function fastestFrameRate(times: number[]): number | null {
 }
 
 /**
+ * The frames in the busiest second of a stream (`times`, seconds; `lengthSec`, how long it runs):
+ * the most frames in any one-second window starting at a frame; for a stream shorter than a
+ * second, its frames over its length.
+ */
+export function busiestSecondRate(times: number[], lengthSec: number | null): number | null {
+  if (times.length === 0) return null;
+  if (lengthSec !== null && lengthSec > 0 && lengthSec < 1) return times.length / lengthSec;
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let end = 0;
+  for (let start = 0; start < sorted.length; start += 1) {
+    const from = sorted[start] ?? 0;
+    while (end < sorted.length && (sorted[end] ?? 0) < from + 1 - 1e-9) end += 1;
+    most = Math.max(most, end - start);
+  }
+  return most;
+}
+
+/**
  * What ffprobe finds in a file read as `container`: its streams, and how long they really run,
  * measured on every packet (demuxing only, no decoding: well under a second for 100 MB). A header
- * may claim anything; the packets are what a player plays. A file it cannot read gives no video.
+ * may claim anything; the packets are what a player plays. A file it cannot read gives no video;
+ * an ffprobe that cannot run (no descriptors, processes or memory left, decision 037) throws, so
+ * the machine's trouble is not taken for a broken file.
  */
 export async function probe(file: string, container: Container): Promise<ProbeResult> {
   let output: FfprobeOutput;
@@ -222,7 +262,8 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
       { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
     );
     output = JSON.parse(stdout) as FfprobeOutput;
-  } catch {
+  } catch (error) {
+    if (isResourceExhaustion(error)) throw error;
     return UNREADABLE;
   }
   const streams = output.streams ?? [];
@@ -246,6 +287,8 @@ export async function probe(file: string, container: Container): Promise<ProbeRe
     videoSec,
     audioSec,
     maxFrameRate: videoSpan ? fastestFrameRate(videoSpan.times) : null,
+    peakFrameRate: videoSpan ? busiestSecondRate(videoSpan.times, videoSec) : null,
+    frames: videoSpan ? videoSpan.times.length : null,
     hdr: hdrTransfer(video?.color_transfer),
     width: video?.width ?? null,
     height: video?.height ?? null,
@@ -276,6 +319,8 @@ export interface TranscodeOptions {
   durationSec?: number | null;
   /** Told the fraction done (0–1) as ffmpeg encodes, about twice a second (`-progress`). */
   onProgress?: (fraction: number) => void;
+  /** When ffmpeg is stopped (transcodeTimeoutMs of the source); 10 minutes when not given. */
+  timeoutMs?: number;
 }
 
 /**
@@ -532,7 +577,16 @@ export function frameTimingArgs(maxFrameRate: number | null, ffmpegMajor: number
 export async function transcode(
   input: string,
   output: string,
-  { container, hasAudio, maxSeconds, maxFrameRate, hdr, durationSec, onProgress }: TranscodeOptions,
+  {
+    container,
+    hasAudio,
+    maxSeconds,
+    maxFrameRate,
+    hdr,
+    durationSec,
+    onProgress,
+    timeoutMs,
+  }: TranscodeOptions,
 ): Promise<void> {
   const audioInput = hasAudio
     ? []
@@ -548,6 +602,10 @@ export async function transcode(
       '-y',
       // Progress as key=value lines on stdout (issue 14 item 8), the stderr stats line off.
       ...(onProgress ? ['-progress', 'pipe:1', '-nostats'] : []),
+      // The decoder refuses a frame larger than the budget allows (decision 037), even one whose
+      // size changes mid-stream past what the probe read from the stream's header.
+      '-max_pixels',
+      String(MAX_FRAME_PIXELS),
       ...containedInput(input, container),
       ...audioInput,
       ...maps,
@@ -583,7 +641,7 @@ export async function transcode(
       'mp4',
       output,
     ],
-    { timeout: 10 * 60_000, maxBuffer: 4 * 1024 * 1024 },
+    { timeout: timeoutMs ?? 10 * 60_000, maxBuffer: 4 * 1024 * 1024 },
   );
   const totalSec = Math.min(maxSeconds, durationSec ?? maxSeconds);
   if (onProgress) {
@@ -828,6 +886,14 @@ export interface MadeRung {
 }
 
 /**
+ * How long the lower rungs of `durationSec` of our rendition may take: a minute, plus 4 s per second
+ * (about 11 CPU-s for 30 s, decision 033); 3 minutes for a 30 s clip, where it was 10 for any.
+ */
+export function lowerRungsTimeoutMs(durationSec: number | null): number {
+  return 60_000 + 4_000 * Math.min(30, Math.max(0, durationSec ?? 30));
+}
+
+/**
  * The lower rungs of the ladder from a top rendition of `width`×`height` (ours, 720p or smaller),
  * written into `work`: 360p and 540p where they make it smaller; none for a small video.
  */
@@ -836,6 +902,7 @@ export async function makeLowerRungs(
   work: string,
   width: number,
   height: number,
+  durationSec: number | null = null,
 ): Promise<MadeRung[]> {
   const outputs = lowerRungsFor(width, height).map((rung) => {
     const [w, h] = rungSize(rung, width, height);
@@ -843,7 +910,7 @@ export async function makeLowerRungs(
   });
   if (outputs.length === 0) return [];
   await runBelowRequests(ffmpegPath(), lowerRungsArgs(input, outputs, mediaTools().ffmpeg.major), {
-    timeout: 10 * 60_000,
+    timeout: lowerRungsTimeoutMs(durationSec),
     maxBuffer: 4 * 1024 * 1024,
   });
   return outputs;
