@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { assertDeployable, ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { backfillUsernameSkeletons } from './modules/auth/auth.handles';
 import { weeklyDigestTask } from './modules/digest/digest.tasks';
 import { tokenUsesPruneTask } from './modules/metrics/metrics.tasks';
 import { scoreRecomputeTask } from './modules/ranking/ranking.tasks';
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
   });
   logger.info({ driver: database.driver }, 'database open');
   await migrateDatabase(database);
+  // Handles taken before migration 0022 get their skeletons before anyone can sign up (issue 25).
+  const handles = await backfillUsernameSkeletons(database.db);
+  if (handles.handles > 0) logger.info(handles, 'username skeletons backfilled');
 
   const demoAccounts = config.seedDemo ? await seedDemoData(database.db) : null;
 

@@ -14,5 +14,6 @@ export * from './roles';
 export * from './screens';
 export * from './statuses';
 export * from './traffic-api';
+export * from './usernames';
 export * from './validation';
 export * from './video-api';

@@ -30,6 +30,8 @@ export const MESSAGES = {
     "Thank you for joining {brand} Beta! We'll contact you soon with your access details.",
   joinFailed: 'Error submitting request',
   usernameTaken: 'That username is taken. Please choose another.',
+  /** Issue 25 item 8: a handle that reads as one already held; `{handle}` names that one. */
+  usernameTooClose: 'That username is too close to @{handle}. Please choose another.',
   emailTaken: 'An account with this email already exists. Sign in instead, or reset your password.',
   recoverSent: "If an account exists for that email, we've sent a link to reset the password.",
   passwordReset: 'Your password has been changed. Please sign in with the new one.',

@@ -6,9 +6,7 @@
  */
 import { z } from 'zod';
 import { sessionSchema } from './auth-api';
-import { USERNAME_MAX, USERNAME_MIN } from './constants';
-import { VALIDATION_MESSAGES } from './messages/validation';
-import { passwordSchema } from './validation';
+import { passwordSchema, usernameSchema } from './validation';
 
 export const OWNERSHIP_MESSAGES = {
   /** 403 on enrolling a factor, passkey, phone or identity before the address is proven. */
@@ -25,12 +23,6 @@ export const OWNERSHIP_MESSAGES = {
 /** POST /auth/signup: 202, one shape for a new address and for one that already has an account. */
 export const signUpResponseSchema = z.object({ message: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
-
-export const usernameSchema = z
-  .string({ error: VALIDATION_MESSAGES.usernameTooShort })
-  .trim()
-  .min(USERNAME_MIN, { error: VALIDATION_MESSAGES.usernameTooShort })
-  .max(USERNAME_MAX, { error: VALIDATION_MESSAGES.usernameTooLong });
 
 /**
  * POST /auth/verify-email. `password` (and optionally a new `username`) is the "choose a password"

@@ -22,6 +22,7 @@ import {
 import { FEED_MESSAGES } from './feed-messages';
 import { VALIDATION_MESSAGES } from './messages/validation';
 import { REQUESTABLE_ROLES, ROLES } from './roles';
+import { hasHiddenCharacters, normalizeUsername } from './usernames';
 
 /** SPEC.md §5: every failure shows the first schema message, else this. */
 export const FALLBACK_VALIDATION_MESSAGE = 'Invalid input';
@@ -48,12 +49,22 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })
   .max(PASSWORD_MAX, { error: 'Password must be less than 128 characters' });
 
+/**
+ * A handle wherever one is chosen (sign-up, the "choose a password" step): trimmed and NFKC-
+ * normalised as stored, without invisible or text-direction characters (issue 25 item 8), 3 to 50
+ * characters. Whether it reads like a handle already held is the server's to say (409).
+ */
+export const usernameSchema = z
+  .string({ error: VALIDATION_MESSAGES.usernameTooShort })
+  .overwrite(normalizeUsername)
+  .refine((value) => !hasHiddenCharacters(value), {
+    error: VALIDATION_MESSAGES.usernameHiddenCharacters,
+  })
+  .min(USERNAME_MIN, { error: VALIDATION_MESSAGES.usernameTooShort })
+  .max(USERNAME_MAX, { error: VALIDATION_MESSAGES.usernameTooLong });
+
 export const signUpSchema = z.object({
-  username: z
-    .string({ error: VALIDATION_MESSAGES.usernameTooShort })
-    .trim()
-    .min(USERNAME_MIN, { error: VALIDATION_MESSAGES.usernameTooShort })
-    .max(USERNAME_MAX, { error: VALIDATION_MESSAGES.usernameTooLong }),
+  username: usernameSchema,
   displayName: z
     .string()
     .trim()

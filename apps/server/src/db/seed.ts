@@ -6,6 +6,7 @@
 import { ROLES, type Role } from '@adreel/domain/roles';
 import { hash } from '@node-rs/argon2';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { holdHandle } from '../modules/auth/auth.handles';
 import type { Database } from './client';
 import { campaigns, profiles, transactions, userRoles, users } from './schema';
 import {
@@ -78,6 +79,7 @@ async function insertDemoData(db: Database, passwordHash: string, now: Date): Pr
   await db
     .insert(profiles)
     .values(people.map(({ userId, username, displayName }) => ({ userId, username, displayName })));
+  for (const { userId, username } of people) await holdHandle(db, userId, username);
   await db.insert(userRoles).values(people.map(({ userId, role }) => ({ userId, role })));
 
   const brandId = idOf.get(DEMO_ROLE_ACCOUNTS.brand.email) ?? '';

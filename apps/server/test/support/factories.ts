@@ -7,6 +7,7 @@ import type { Role } from '@adreel/domain/roles';
 import { hash } from '@node-rs/argon2';
 import type { Database } from '../../src/db/client';
 import { campaigns, invites, profiles, userRoles, users, videos } from '../../src/db/schema';
+import { holdHandle } from '../../src/modules/auth/auth.handles';
 
 type UserRow = typeof users.$inferSelect;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -51,6 +52,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
   if (!user) throw new Error('insert into users returned no row');
   const displayName = overrides.displayName ?? username;
   await db.insert(profiles).values({ userId: user.id, username, displayName });
+  await holdHandle(db, user.id, username);
   if (roles.length > 0)
     await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
   return { ...user, username, displayName, roles };

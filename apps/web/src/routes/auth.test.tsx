@@ -210,6 +210,14 @@ describe('sign up', () => {
       { username: 'ma', email: 'maya@example.com', password: 'secret1' },
       'Username must be at least 3 characters',
     ],
+    [
+      { username: 'maya\u200B', email: 'maya@example.com', password: 'secret1' },
+      'Username cannot contain invisible or text-direction characters',
+    ],
+    [
+      { username: '\u202Eayam', email: 'maya@example.com', password: 'secret1' },
+      'Username cannot contain invisible or text-direction characters',
+    ],
     [{ username: 'maya', email: 'maya@', password: 'secret1' }, 'Invalid email address'],
     [
       { username: 'maya', email: 'maya@example.com', password: '12345' },
@@ -289,6 +297,20 @@ describe('sign up', () => {
     await user.click(screen.getByRole('button', { name: /Create account/ }));
     const field = await screen.findByText('That username is taken');
     expect(screen.getByLabelText('Username').getAttribute('aria-describedby')).toContain(field.id);
+  });
+
+  it('names the handle a look-alike is too close to, at the field (issue 25 item 8)', async () => {
+    const message = 'That username is too close to @maya. Please choose another.';
+    const fetchMock = mockApi({
+      'POST /api/auth/signup': errorResponse(409, 'username_taken', message),
+    });
+    const user = await openSignUp();
+    // Cyrillic а: it reads as "maya".
+    await fillSignUp(user, { username: 'mаya', email: 'maya@example.com', password: 'secret1' });
+    await user.click(screen.getByRole('button', { name: /Create account/ }));
+    const field = await screen.findByText(message);
+    expect(screen.getByLabelText('Username').getAttribute('aria-describedby')).toContain(field.id);
+    expect(sentBodies(fetchMock, 'POST /api/auth/signup')[0]).toMatchObject({ username: 'mаya' });
   });
 
   it('opens on Sign Up with the email filled in from the link', async () => {

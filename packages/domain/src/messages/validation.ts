@@ -5,6 +5,8 @@ export const VALIDATION_MESSAGES = {
   nameTooLong: 'Name must be less than 100 characters',
   usernameTooShort: 'Username must be at least 3 characters',
   usernameTooLong: 'Username must be less than 50 characters',
+  /** Issue 25 item 8: zero-width, text-direction, control, private-use or unassigned characters. */
+  usernameHiddenCharacters: 'Username cannot contain invisible or text-direction characters',
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be less than 200 characters',
   reasonTooLong: 'Reason must be less than 500 characters',

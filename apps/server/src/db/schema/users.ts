@@ -1,7 +1,16 @@
 import { DISPLAY_NAME_MAX, EMAIL_MAX, USERNAME_MAX, USERNAME_MIN } from '@adreel/domain/constants';
 import { REQUESTABLE_ROLES, ROLES } from '@adreel/domain/roles';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, hasLength, id, isLowerCase, isOneOf, timestamptz } from './columns';
 
 export const users = pgTable(
@@ -51,6 +60,24 @@ export const profiles = pgTable(
     check('profiles_username_length', hasLength(t.username, USERNAME_MIN, USERNAME_MAX)),
     check('profiles_display_name_length', hasLength(t.displayName, 1, DISPLAY_NAME_MAX)),
   ],
+);
+
+/**
+ * How each handle reads (issue 25 item 8, decision 039): the Unicode TR 39 skeletons of the handle
+ * as typed, lower-cased and upper-cased (auth.skeleton.ts). A skeleton belongs to one handle, so two
+ * handles that read alike cannot both be held, however many sign-ups race for them. A handle that
+ * already read like an older one when migration 0022 ran keeps only the skeletons nobody held.
+ * A closed account's handle holds none.
+ */
+export const usernameSkeletons = pgTable(
+  'username_skeletons',
+  {
+    skeleton: text('skeleton').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+  },
+  (t) => [index('username_skeletons_user_idx').on(t.userId)],
 );
 
 export const userRoles = pgTable(

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import { whitelistEntryFor } from '../access/gate.service';
 import { dropAllFactors } from '../mfa/mfa.accounts';
 import { dropAllIdentities } from '../oidc/oidc.accounts';
+import { holdHandle } from './auth.handles';
 import { grantRoles, markEmailVerified } from './auth.queries';
 import { revokeUserSessions } from './auth.sessions.queries';
 
@@ -102,6 +103,8 @@ export async function claimAccountByProof(
         .update(profiles)
         .set({ username, displayName: username, photoUrl: null })
         .where(eq(profiles.userId, userId));
+      // A new handle holds its skeletons instead of the old one's (issue 25 item 8).
+      if (prover.username) await holdHandle(tx, userId, prover.username);
     }
   }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { EmailTokenPurpose } from '../../db/schema/auth';
 import { emailTokens } from '../../db/schema/auth';
 import { profiles, userRoles, users } from '../../db/schema/users';
+import { findHandleHolder, holdHandle, releaseHandle } from './auth.handles';
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: and(eq(users.email, email), isNull(users.deletedAt)) });
@@ -38,23 +39,9 @@ export async function grantRoles(
     .onConflictDoNothing();
 }
 
+/** Whether the handle, or one it reads like (letter case and script aside), is held. */
 export async function usernameExists(db: Database, username: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`)
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Who holds the username (compared case-insensitively), if anyone. */
-export async function usernameOwner(db: Database, username: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`)
-    .limit(1);
-  return row?.userId ?? null;
+  return (await findHandleHolder(db, username)) !== null;
 }
 
 export async function emailExists(db: Database, email: string): Promise<boolean> {
@@ -87,6 +74,7 @@ export async function insertProfile(
   values: { userId: string; username: string; displayName: string },
 ): Promise<void> {
   await db.insert(profiles).values(values);
+  await holdHandle(db, values.userId, values.username);
 }
 
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
@@ -216,6 +204,7 @@ export async function anonymiseUser(
     .update(profiles)
     .set({ username: placeholder.username, displayName: placeholder.displayName, photoUrl: null })
     .where(eq(profiles.userId, userId));
+  await releaseHandle(tx, userId);
   await tx
     .update(users)
     .set({

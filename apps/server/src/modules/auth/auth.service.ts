@@ -14,11 +14,12 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../platform/db-errors';
-import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../../platform/rate-limit';
 import { isInviteLive, spendInvite, whitelistEntryFor } from '../access/gate.service';
 import { secondFactorsOf } from '../mfa/mfa.accounts';
+import { assertHandleFree, handleTaken, isHandleViolation } from './auth.handles';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from './auth.mail';
 import { claimAccountByProof } from './auth.ownership';
 import { hashPassword, verifyPassword } from './auth.passwords';
@@ -34,8 +35,6 @@ import {
   insertProfile,
   insertUser,
   setPasswordHash,
-  usernameExists,
-  usernameOwner,
 } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from './auth.sessions';
@@ -134,8 +133,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
       try {
         const existing = await db.transaction(async (tx) => {
           const inviteCode = input.inviteCode || undefined;
-          if (await usernameExists(tx, input.username))
-            throw conflict(MESSAGES.usernameTaken, 'username_taken');
+          await assertHandleFree(tx, input.username);
           const entry = await whitelistEntryFor(tx, email);
           if (!entry && !(inviteCode && (await isInviteLive(tx, inviteCode)))) throw privateBeta();
           if (await emailExists(tx, email)) return true;
@@ -158,8 +156,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
         return answer;
       } catch (error) {
         // Two sign-ups racing on one username or email: the database decides, we explain.
-        if (isUniqueViolation(error, 'profiles_username_lower_unique'))
-          throw conflict(MESSAGES.usernameTaken, 'username_taken');
+        if (isHandleViolation(error)) throw await handleTaken(db, input.username);
         // The other one made the account: answer as for any address that has one.
         if (isUniqueViolation(error, 'users_email_unique')) return answer;
         throw error;
@@ -235,10 +232,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
         const started = await db.transaction(async (tx) => {
           const userId = await consumeEmailToken(tx, 'verify_email', tokenHash);
           if (!userId) throw invalidLink();
-          if (!sameBrowser && body.username) {
-            const owner = await usernameOwner(tx, body.username);
-            if (owner && owner !== userId) throw conflict(MESSAGES.usernameTaken, 'username_taken');
-          }
+          if (!sameBrowser && body.username) await assertHandleFree(tx, body.username, userId);
           await claimAccountByProof(tx, userId, {
             setUpAccount: sameBrowser,
             ...(!sameBrowser && body.username ? { username: body.username } : {}),
@@ -252,8 +246,7 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
           refreshToken: started.refreshToken,
         };
       } catch (error) {
-        if (isUniqueViolation(error, 'profiles_username_lower_unique'))
-          throw conflict(MESSAGES.usernameTaken, 'username_taken');
+        if (isHandleViolation(error)) throw await handleTaken(db, body.username);
         throw error;
       }
     },
