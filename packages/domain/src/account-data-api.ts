@@ -25,6 +25,11 @@ export const ACCOUNT_DATA_MESSAGES = {
   reauthenticate: 'For your security, sign in again, then delete your account within 15 minutes.',
   deleteFailed: 'Error deleting your account',
   exportFailed: 'Error downloading your data',
+  /**
+   * 403 aal2_required: the account has a second factor and this session has not passed it (it was
+   * opened before the factor was added, or with the password alone).
+   */
+  confirmSecondFactor: "Confirm it's you with your second factor to download or delete your data.",
   /** The display name an account keeps after deletion. */
   deletedName: 'Deleted user',
 } as const;

@@ -19,9 +19,11 @@ export const sessionUserSchema = z.object({
   roles: z.array(roleSchema),
   /** The role that decides what the user sees (SPEC.md §6 precedence). */
   role: roleSchema,
+  /**
+   * Until the address is proven the session may only look after its own sign-in and data, and sees
+   * nothing kept under the address, a whitelisted role included (decision 022).
+   */
   emailVerified: z.boolean(),
-  /** A role the whitelist grants once the address is verified (DESIGN.md §3), else null. */
-  pendingRole: roleSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -368,6 +368,8 @@ export const CAMPAIGN_ERRORS = {
   videoFailed: 'This video could not be processed, so it cannot be approved',
   videoRejected: 'This video was rejected by moderation, so it cannot be approved',
   notRecorded: 'Only a recorded payment can be marked as paid',
+  /** A booked payout whose creator has since deleted their account: nobody is there to be paid. */
+  creatorDeleted: 'This creator deleted their account, so there is nobody to pay',
   alreadyOpen: 'This campaign is already open',
   alreadyClosed: 'This campaign is already closed',
 } as const;

@@ -12,6 +12,12 @@ export const OWNERSHIP_MESSAGES = {
   /** 403 on enrolling a factor, passkey, phone or identity before the address is proven. */
   verifyEmailFirst:
     'Verify your email address first: open the link we sent to your inbox, then come back to add this.',
+  /**
+   * 403 on anything an unproven session may not do yet (decision 022): all it may do is look after
+   * its own sign-in and data.
+   */
+  unprovenSession:
+    'Verify your email address first: open the link we sent to your inbox, then try again.',
   /** Sign-up's answer, the same whether or not the address already has an account. */
   checkInbox:
     'Check your inbox: we sent you a link to confirm your email address. Open it to finish signing up.',

@@ -2,7 +2,7 @@
  * Who is calling, decided once per request from the `Authorization: Bearer` access token, and the
  * guards a route names to say who may call it (STYLE.md: the route declares it).
  */
-import { hasAnyRole, type Role, SESSION_MESSAGES } from '@adreel/domain';
+import { hasAnyRole, OWNERSHIP_MESSAGES, type Role, SESSION_MESSAGES } from '@adreel/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessRevocations } from '../modules/auth/auth.revocations';
@@ -13,6 +13,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller, or null when the request carries no access token. */
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route is one an unproven session may use (decision 022, "What an unproven session may
+     * do"): its own sign-in and data. Every other route that needs a caller refuses such a session.
+     */
+    unproven?: 'allowed';
   }
   interface FastifyInstance {
     /** Whether the account has a verified second factor (admin routes then need an aal2 session). */
@@ -52,17 +59,43 @@ export const authenticate = fp<{
   { name: 'authenticate' },
 );
 
-/** The caller, or a 401 when nobody is signed in. */
+/** 403 for an unproven session on a route it may not use yet. */
+export const unprovenSession = () =>
+  new AppError(403, 'email_not_verified', OWNERSHIP_MESSAGES.unprovenSession);
+
+/**
+ * The caller, or a 401 when nobody is signed in. A caller whose address is not proven gets a 403
+ * unless the route says `config: { unproven: 'allowed' }` (decision 022): whoever signed up with an
+ * address they do not own may look after that sign-in, and nothing more.
+ */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
+  if (!request.auth.emailVerified && request.routeOptions.config?.unproven !== 'allowed')
+    throw unprovenSession();
   return request.auth;
 }
+
+/** Route options for the routes an unproven session may use: spread into the route's options. */
+export const UNPROVEN_ALLOWED = { config: { unproven: 'allowed' as const } };
 
 /** Guards for a route's `preHandler`. */
 export const allow = {
   signedIn: (async (request) => {
     requireAuth(request);
   }) satisfies preHandlerAsyncHookHandler,
+
+  /**
+   * Any signed-in caller; on an account with a verified second factor, only in a session that
+   * passed it (aal2). For what a stolen or forgotten older session must not do: take out or delete
+   * the account's data. `message` says what the confirmation unlocks.
+   */
+  secondFactorIfEnrolled(message: string): preHandlerAsyncHookHandler {
+    return async (request) => {
+      const auth = requireAuth(request);
+      if (auth.aal !== 'aal2' && (await request.server.hasVerifiedFactor(auth.userId)))
+        throw new AppError(403, 'aal2_required', message);
+    };
+  },
 
   /**
    * Callers with one of `roles`. One who gets in only as an admin, on an account with a verified

@@ -31,7 +31,14 @@ export const RATE_LIMITS = {
   signUpPerIp: { name: 'signup:ip', limit: 20, windowSeconds: 60 * 60 },
   joinPerIp: { name: 'join:ip', limit: 20, windowSeconds: 60 * 60 },
   refreshPerIp: { name: 'refresh:ip', limit: 300, windowSeconds: 5 * 60 },
+  // Mail to one address (reset links, sign-up attempts): past the limit nothing more is sent and the
+  // answer stays the same, so strangers can neither flood a mailbox nor block its owner (issue 25).
   recoverPerAccount: { name: 'recover:account', limit: 5, windowSeconds: 60 * 60 },
+  // Reset links asked for by a browser or address the account has signed in from: its owner, most
+  // likely, counted apart from strangers' requests for the address.
+  recoverPerKnownClient: { name: 'recover:known', limit: 5, windowSeconds: 60 * 60 },
+  // Reset links asked for from one address, whatever the account: a stranger's own limit.
+  recoverPerIp: { name: 'recover:ip', limit: 30, windowSeconds: 60 * 60 },
   mfaPerUser: { name: 'mfa:user', limit: 10, windowSeconds: 15 * 60 },
   // Metric requests (issue 5): a viewer sends a few per video watched; one IP may be a whole
   // office or a carrier's NAT, and the per-IP limit bounds what forged device ids can add.

@@ -39,6 +39,23 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  registerPrivateAnswers(app);
+}
+
+/**
+ * Answers of the API, and any answer to a request that carried credentials, are kept by no cache
+ * (`cache-control: no-store`): a browser's back button, a shared proxy or a CDN must never hand one
+ * person's transactions, sessions or outbox to someone else. A route whose answer is deliberately
+ * public says so with its own cache-control (the JWKS, the providers list, media), which is kept.
+ */
+export function registerPrivateAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    const path = request.url;
+    if (path.startsWith('/api/') || path === '/api' || request.headers.authorization !== undefined)
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 /** A policy with `'nonce-…'` added to its style-src (and to none of its other directives). */

@@ -35,7 +35,13 @@ afterAll(() => t.close());
 describe('export', () => {
   it('downloads everything about you, with links to your videos, and nothing of other users', async () => {
     const { db } = t.database;
-    const { user, headers } = await signedInUser(t, 'creator', { username: 'exporting_ana' });
+    // The account has a second factor (below): its data comes out only to an aal2 session.
+    const { user, headers } = await signedInUser(
+      t,
+      'creator',
+      { username: 'exporting_ana' },
+      { aal: 'aal2' },
+    );
     const other = await createUser(db, { role: 'creator', username: 'someone_else' });
     const mine = await createVideo(db, {
       creatorId: user.id,

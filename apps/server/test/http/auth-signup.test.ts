@@ -124,9 +124,11 @@ describe('the private-beta gate', () => {
     expect(signedIn.json().session.user).toMatchObject({
       email: 'whitelisted.creator@example.com',
       role: 'viewer',
-      pendingRole: 'admin',
       emailVerified: false,
     });
+    // The whitelisted role is kept under the address: its owner's, not told to an unproven session.
+    expect(signedIn.json().session.user).not.toHaveProperty('pendingRole');
+    expect(signedIn.body).not.toContain('admin');
 
     const token = await linkTokenFrom(
       ctx.database.db,
@@ -174,8 +176,9 @@ describe('the private-beta gate', () => {
       'tried to sign up',
     );
 
-    const [unused] = await ctx.database.db.select().from(invites).where(eq(invites.id, second.id));
-    expect(unused?.isUsed).toBe(false);
+    // The code is used up as a new address would use it (issue 25 item 7), for nobody.
+    const [spent] = await ctx.database.db.select().from(invites).where(eq(invites.id, second.id));
+    expect(spent).toMatchObject({ isUsed: true, usedByUserId: null });
   });
 
   it('gives exactly one account to 20 sign-ups racing on one invite code', async () => {

@@ -63,6 +63,7 @@ describe('rotating the JWT signing key', () => {
       email: user.email,
       roles: user.roles,
       aal: 'aal1',
+      emailVerified: true,
       tokenVersion: decodeJwt(before).ver as number,
     });
     expect(kidOf(fromOther)).toBe(rotation.kid);
@@ -112,6 +113,7 @@ describe('rotating the JWT signing key', () => {
       email: user.email,
       roles: user.roles,
       aal: 'aal1' as const,
+      emailVerified: true,
       tokenVersion: 0,
     };
     const signer = createTokenService(await loadSigningKeys(db), 'http://localhost:3000');

@@ -158,6 +158,10 @@ describe.each(MATRIX)('$route', ({ route, outcomes }) => {
       } else if (actor === 'adminAal1' && outcome === 403 && probe.method !== 'HEAD') {
         // Refused for the assurance level, not the role: the client can step up and retry.
         if (answer.code !== 'aal2_required') problems.push(`got ${got}, not aal2_required`);
+      } else if (actor === 'unproven' && outcome === 403 && probe.method !== 'HEAD') {
+        // Refused for the unproven address, not the role: proving it opens what the role allows.
+        if (answer.code !== 'email_not_verified')
+          problems.push(`got ${got}, not email_not_verified`);
       }
       if (outcome !== 'allow' && probe.row) {
         const after = await probe.row();

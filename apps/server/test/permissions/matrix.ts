@@ -32,6 +32,13 @@ export const ACTORS = [
    * answers 403 aal2_required, as does changing second factors.
    */
   'adminAal1',
+  /**
+   * A creator by invite code whose address is not proven: signed up, never opened the mailed link,
+   * signed in with the password (decision 022). Whoever signed up with an address may look after
+   * that sign-in and nothing more: public routes as anyone, the routes of UNPROVEN_ROUTES as any
+   * signed-in user, and everything else that needs a caller 403 email_not_verified.
+   */
+  'unproven',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -56,7 +63,41 @@ export interface MatrixRow {
   outcomes: Record<Actor, Outcome>;
 }
 
-type Others = Omit<Record<Actor, Outcome>, 'adminMfaPending' | 'adminAal1'>;
+type Others = Omit<Record<Actor, Outcome>, 'adminMfaPending' | 'adminAal1' | 'unproven'>;
+
+/**
+ * The routes an unproven session may use (route option `unproven: 'allowed'`): its own sign-in
+ * (sessions, password, a new link) and its own data (profile, export, deletion, digest choice, the
+ * list of factors and identities, which it cannot add to).
+ */
+export const UNPROVEN_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/auth/verify-email/resend',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:id',
+  'POST /api/account/password',
+  'GET /api/account/digest',
+  'PUT /api/account/digest',
+  'GET /api/account/export',
+  'POST /api/account/delete',
+  'GET /api/user/identities',
+  'GET /api/factors',
+  'GET /api/profiles/me',
+  'GET /api/me/reports',
+]);
+
+/** An unproven session on a route it may not use yet: 403 email_not_verified (matrix.test checks). */
+const UNPROVEN_REFUSED: Outcome = 403;
+
+/**
+ * What the unproven creator gets: what any creator but A gets on a public route (one a signed-out
+ * caller may reach) and on UNPROVEN_ROUTES; else 403, before any row is looked at.
+ */
+function unprovenOutcome(route: string, others: Others): Outcome {
+  if (others.signedOut !== 401 || UNPROVEN_ROUTES.has(route)) return others.creatorB;
+  // The second step of sign-in takes a ticket, which no access token is.
+  if (others.creatorB === 401) return 401;
+  return UNPROVEN_REFUSED;
+}
 
 /**
  * The ticket is not an access token: as a bearer token it fails verification, and the server
@@ -83,6 +124,7 @@ function row(
       ...others,
       adminMfaPending: pending,
       adminAal1: aal1 ?? (ONLY_AS_ADMIN.has(others) ? AAL2_REQUIRED : others.admin),
+      unproven: unprovenOutcome(route, others),
     },
   };
 }
@@ -230,8 +272,20 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/account/password/first', 'first password: signed in', SIGNED_IN),
   row('GET /api/account/digest', 'your digest preference: signed in', SIGNED_IN),
   row('PUT /api/account/digest', 'your digest preference: signed in', SIGNED_IN),
-  row('GET /api/account/export', 'your data: signed in', SIGNED_IN),
-  row('POST /api/account/delete', 'delete your account: signed in', SIGNED_IN),
+  row(
+    'GET /api/account/export',
+    'your data: signed in; aal2 once a factor is verified',
+    SIGNED_IN,
+    TICKET_AS_BEARER,
+    AAL2_REQUIRED,
+  ),
+  row(
+    'POST /api/account/delete',
+    'delete your account: signed in; aal2 once a factor is verified',
+    SIGNED_IN,
+    TICKET_AS_BEARER,
+    AAL2_REQUIRED,
+  ),
   row('GET /api/user/identities', 'your sign-in methods: signed in', SIGNED_IN),
   row(
     'DELETE /api/user/identities/:identityId',

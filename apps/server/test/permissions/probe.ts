@@ -87,6 +87,7 @@ export const NOT_CREATOR_A: Actor[] = ['creatorB', 'admin', 'adminAal1'];
 export const NOT_BRAND_A: Actor[] = ['brandB'];
 /** Everyone signed in but creator A, for creator A's account rows. */
 export const ANYONE_BUT_CREATOR_A: Actor[] = [
+  'unproven',
   'viewer',
   'creatorB',
   'brandA',

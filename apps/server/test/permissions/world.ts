@@ -27,6 +27,7 @@ const NO_LIMITS = Object.fromEntries(
 
 type Person = Exclude<Actor, 'signedOut' | 'adminMfaPending' | 'adminAal1'>;
 const ROLE_OF: Record<Person, Role> = {
+  unproven: 'creator',
   viewer: 'viewer',
   creatorA: 'creator',
   creatorB: 'creator',
@@ -147,6 +148,7 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
       role,
       password: PASSWORD,
       username: `${actor}_${unique()}`,
+      emailVerified: actor !== 'unproven',
     });
 
   const admin = await twoFactorAdmin(t, users.admin);
@@ -166,6 +168,8 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
   } as Record<Actor, Headers>;
   for (const actor of ['viewer', 'creatorA', 'creatorB', 'brandA', 'brandB'] as const)
     headers[actor] = await signInAs(t, users[actor]);
+  // Signed in with its password, as a stranger who signed up with someone's address would be.
+  headers.unproven = bearer((await signIn(t, users.unproven.email)).session.access_token);
 
   // A's rows, for the lists B must not see them in.
   const campaign = await createCampaign(db, { brandId: users.brandA.id });
@@ -240,6 +244,7 @@ export async function createWorld(env: NodeJS.ProcessEnv): Promise<World> {
       const user = await createUser(db, {
         role: actor === 'adminAal1' ? 'admin' : ROLE_OF[actor],
         ...(options.password === false ? {} : { password: PASSWORD }),
+        emailVerified: actor !== 'unproven',
       });
       return signInAs(t, user);
     },

@@ -2,13 +2,14 @@
  * Issue 13 item 2: sign-up lists neither accounts nor whitelisted addresses (decision 022). The only
  * answer that depends on the address is SPEC.md's gate itself (403 private beta); the username is
  * checked before it (usernames are public), and an address that already has an account answers as a
- * new one would, while its owner is mailed instead and an invite code stays unused.
+ * new one would, while its owner is mailed instead; an invite code given with it is used up as a new
+ * address would use it (issue 25 item 7), for nobody.
  */
 import { OWNERSHIP_MESSAGES } from '@adreel/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invites, users, whitelist } from '../../src/db/schema';
+import { invites, userRoles, users, whitelist } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvite, createUser } from '../support/factories';
 import { lastMailTo } from '../support/mail';
@@ -95,7 +96,7 @@ describe('no listing of accounts or whitelisted addresses (issue 13 item 2)', ()
     // password before it looks the address up, so both answers spend the same argon2id work.
   });
 
-  it('does not consume an invite code given with an address that has an account', async () => {
+  it('uses up an invite code given with an address that has an account, as a new address would, granting nothing', async () => {
     const owner = await createUser(ctx.database.db);
     const invite = await createInvite(ctx.database.db, { role: 'brand' });
     const res = await signUp({
@@ -106,7 +107,23 @@ describe('no listing of accounts or whitelisted addresses (issue 13 item 2)', ()
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: OWNERSHIP_MESSAGES.checkInbox });
     const [row] = await ctx.database.db.select().from(invites).where(eq(invites.id, invite.id));
-    expect(row).toMatchObject({ isUsed: false, usedByUserId: null });
+    // Spent for nobody: the owner's account gets no role from a stranger's code.
+    expect(row).toMatchObject({ isUsed: true, usedByUserId: null });
+    expect(row?.usedAt).toBeInstanceOf(Date);
+    const roles = await ctx.database.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, owner.id));
+    expect(roles.map((r) => r.role)).toEqual(owner.roles);
+
+    // The code is gone either way: a second try with it meets the gate, as for a new address.
+    const again = await signUp({
+      username: fresh('again'),
+      email: owner.email,
+      inviteCode: invite.code,
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.code).toBe('private_beta');
 
     // Without a code or whitelist entry it meets the gate, as a new address would.
     const gated = await signUp({ username: fresh('gated'), email: owner.email });

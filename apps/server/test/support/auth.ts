@@ -3,9 +3,10 @@
  * an access token signed with the app's own key (loaded from the same database, as app.ts does).
  */
 import type { Role } from '@adreel/domain';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
-import { sessions } from '../../src/db/schema';
+import { sessions, users } from '../../src/db/schema';
 import { loadSigningKeys } from '../../src/modules/auth/auth.keys';
 import { tokenVersionOf } from '../../src/modules/auth/auth.sessions.queries';
 import { createTokenService, type TokenService } from '../../src/modules/auth/auth.tokens';
@@ -25,6 +26,8 @@ export interface SignInOptions {
    * is the public URL and must match the app's.
    */
   env?: NodeJS.ProcessEnv;
+  /** A session that passed a second factor (aal2), as the second step of sign-in leaves one. */
+  aal?: 'aal1' | 'aal2';
 }
 
 const services = new WeakMap<Database, Map<string, Promise<TokenService>>>();
@@ -45,6 +48,14 @@ function tokenServiceFor(db: Database, env: NodeJS.ProcessEnv): Promise<TokenSer
   return service;
 }
 
+async function isEmailVerified(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return !!row?.at;
+}
+
 /** Headers that make a request come from `user`, in a session of its own. */
 export async function signInAs(
   ctx: WithDatabase,
@@ -52,7 +63,8 @@ export async function signInAs(
   options: SignInOptions = {},
 ): Promise<AuthHeaders> {
   const { db } = ctx.database;
-  const [session] = await db.insert(sessions).values({ userId: user.id }).returning();
+  const aal = options.aal ?? 'aal1';
+  const [session] = await db.insert(sessions).values({ userId: user.id, aal }).returning();
   if (!session) throw new Error('insert into sessions returned no row');
   const tokens = await tokenServiceFor(db, options.env ?? {});
   const { token } = await tokens.issue({
@@ -60,7 +72,9 @@ export async function signInAs(
     sessionId: session.id,
     email: user.email,
     roles: user.roles,
-    aal: 'aal1',
+    aal,
+    // As the server issues it: an unproven account's session says so (decision 022).
+    emailVerified: await isEmailVerified(db, user.id),
     // As the server issues it: a change of roles raises the version (decision 023).
     tokenVersion: (await tokenVersionOf(db, user.id)) ?? 0,
   });

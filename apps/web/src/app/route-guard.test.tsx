@@ -1,6 +1,7 @@
+import { OWNERSHIP_MESSAGES } from '@adreel/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, signedInAs } from '@/test/render-app';
+import { jsonResponse, mockApi, renderApp, signedInAs, userWith } from '@/test/render-app';
 
 describe('route guard', () => {
   it('shows Loading while the session is being checked', async () => {
@@ -32,6 +33,20 @@ describe('route guard', () => {
   it('keeps a creator out of the brand dashboard', async () => {
     const { router } = renderApp('/brand/dashboard', signedInAs('creator'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+  });
+
+  it('shows a creator whose address is not proven why the area waits, asking the server nothing', async () => {
+    const fetchMock = mockApi({});
+    renderApp('/creator/upload', {
+      status: 'signed-in',
+      user: userWith(['creator'], { emailVerified: false }),
+    });
+    expect(await screen.findByText(OWNERSHIP_MESSAGES.unprovenSession)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Manage your account' }).getAttribute('href')).toBe(
+      '/account',
+    );
+    expect(screen.queryByRole('heading', { name: 'Upload', level: 1 })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/uploads');
   });
 
   it('lets a creator into the creator area', async () => {

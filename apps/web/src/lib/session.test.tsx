@@ -51,7 +51,6 @@ function tokenBody(accessToken = 'access-1', expiresInSeconds = 900) {
         roles: ['creator', 'admin'],
         role: 'admin',
         emailVerified: true,
-        pendingRole: null,
       },
     },
   };

@@ -81,7 +81,6 @@ export function parseTokenResponse(payload: unknown): ActiveSession | null {
       role: primaryRole(roles),
       // An older server that does not say is taken at its word that nothing is pending.
       emailVerified: user.emailVerified !== false,
-      pendingRole: isRole(user.pendingRole) ? user.pendingRole : null,
     },
   };
 }

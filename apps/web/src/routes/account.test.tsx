@@ -1,4 +1,5 @@
 import type { AccountSession } from '@adreel/domain';
+import { ACCOUNT_DATA_MESSAGES } from '@adreel/domain/account-data-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -104,5 +105,38 @@ describe('account', () => {
     expect(await screen.findByText("Your sessions can't be loaded right now.")).toBeTruthy();
     const card = screen.getByRole('region', { name: 'Active sessions' });
     expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('asks a session older than the second factor to confirm it before downloading the data', async () => {
+    mockApi({
+      'GET /api/account/sessions': jsonResponse({ sessions }),
+      'GET /api/factors': jsonResponse({
+        factors: [
+          {
+            id: 'c3c3c3c3-3333-4333-8333-333333333333',
+            factorType: 'totp',
+            friendlyName: 'Phone',
+            verified: true,
+            createdAt: new Date().toISOString(),
+            lastUsedAt: null,
+          },
+        ],
+      }),
+      'GET /api/account/export': errorResponse(
+        403,
+        'aal2_required',
+        ACCOUNT_DATA_MESSAGES.confirmSecondFactor,
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/account', signedInAs('viewer'));
+    const card = await screen.findByRole('region', { name: 'Your data' });
+    await user.click(within(card).getByRole('button', { name: 'Download your data' }));
+    expect(await screen.findByText(ACCOUNT_DATA_MESSAGES.confirmSecondFactor)).toBeTruthy();
+    const notice = await within(card).findByRole('alert');
+    expect(notice.textContent).toContain(
+      'Sign in again with your second factor to download or delete your data.',
+    );
+    expect(within(notice).getByRole('button', { name: 'Confirm now' })).toBeTruthy();
   });
 });

@@ -2,10 +2,11 @@ import { ChangePasswordCard } from '@/features/account/components/change-passwor
 import { ProfileCard } from '@/features/account/components/profile-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
 import { SignInMethodsCard } from '@/features/account/components/sign-in-methods-card';
-import { YourDataCard } from '@/features/account-data/components/your-data-card';
+import { YOUR_DATA_PURPOSE, YourDataCard } from '@/features/account-data/components/your-data-card';
 import { DigestPreferenceCard } from '@/features/digest/components/digest-preference-card';
 import { PasskeysCard } from '@/features/mfa/components/passkeys-card';
 import { PhoneCard } from '@/features/mfa/components/phone-card';
+import { StepUpForPurpose } from '@/features/mfa/components/step-up';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { MyReportsCard } from '@/features/reports/components/my-reports-card';
 import { useSession } from '@/lib/session';
@@ -42,7 +43,9 @@ export default function AccountPage() {
           <ChangePasswordCard />
           <MyReportsCard />
           <DigestPreferenceCard />
-          <YourDataCard />
+          <YourDataCard
+            stepUp={(done) => <StepUpForPurpose purpose={YOUR_DATA_PURPOSE} onConfirmed={done} />}
+          />
         </div>
       </div>
     </div>

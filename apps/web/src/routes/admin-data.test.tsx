@@ -2,6 +2,7 @@
  * Issue 7 on the web: the test digest on Tools, live tab counts on /admin, the audit log page, and
  * "Weekly digest" and "Your data" on /account.
  */
+import { CAMPAIGN_ERRORS } from '@adreel/domain';
 import type { AuditEntry } from '@adreel/domain/audit-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -237,7 +238,7 @@ describe('account: digest and your data', () => {
 });
 
 describe('brand ledger after a creator deleted their account', () => {
-  it('keeps the payment, labelled "Deleted creator", and still offers Mark Paid', async () => {
+  it('keeps the payment, labelled "Deleted creator", says nobody is there to pay, and offers no Mark Paid', async () => {
     mockApi({
       'GET /api/brand/campaigns': jsonResponse({ campaigns: [] }),
       'GET /api/brand/submissions': jsonResponse({ submissions: [] }),
@@ -261,6 +262,9 @@ describe('brand ledger after a creator deleted their account', () => {
     await user.click(await screen.findByRole('tab', { name: 'Payments' }));
     const list = await screen.findByRole('list', { name: 'Payments' });
     expect(within(list).getByText(/Deleted creator/)).toBeTruthy();
-    expect(within(list).getByRole('button', { name: /Mark Paid.*Deleted creator/ })).toBeTruthy();
+    expect(within(list).getByText(CAMPAIGN_ERRORS.creatorDeleted)).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: /Mark Paid/ })).toBeNull();
+    // Nobody is owed it: the totals do not count it as to pay.
+    expect(screen.getByText((_, node) => node?.textContent === '$0 to pay · $0 paid')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, OWNERSHIP_MESSAGES, type Role } from '@adreel/domain';
+import { AUTH_TEXTS, MESSAGES, OWNERSHIP_MESSAGES, type Role } from '@adreel/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -138,7 +138,7 @@ describe('reset password (/auth/reset)', () => {
 });
 
 describe('verify-email banner', () => {
-  it('tells a whitelisted but unverified user how to unlock their role, and resends the link', async () => {
+  it('tells an unverified user what waits for the link, and resends it', async () => {
     const fetchMock = mockApi({
       'GET /api/account/sessions': jsonResponse({ sessions: [] }),
       'POST /api/auth/verify-email/resend': jsonResponse(
@@ -149,11 +149,11 @@ describe('verify-email banner', () => {
     const user = userEvent.setup();
     renderApp('/guidelines', {
       status: 'signed-in',
-      user: userWith(['viewer'], { emailVerified: false, pendingRole: 'creator' }),
+      user: userWith(['viewer'], { emailVerified: false }),
     });
     const banner = await screen.findByRole('region', { name: 'Email verification' });
     expect(banner.textContent).toBe(
-      'Verify your email to unlock your creator access. We sent a link to maya@example.com.Resend link',
+      `${AUTH_TEXTS.verifyToFinish} We sent a link to maya@example.com.Resend link`,
     );
     await user.click(screen.getByRole('button', { name: 'Resend link' }));
     expect(await screen.findByText('We sent a new link to maya@example.com.')).toBeTruthy();

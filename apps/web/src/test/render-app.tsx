@@ -18,7 +18,6 @@ export function userWith(roles: Role[], overrides: Partial<SessionUser> = {}): S
     roles,
     role: roles[0] ?? 'viewer',
     emailVerified: true,
-    pendingRole: null,
     ...overrides,
   };
 }

@@ -8,6 +8,10 @@ export const AUTH_TEXTS = {
   checkInbox: 'Check your inbox',
   /** Followed by the address, as in "We sent a link to ann@example.com." */
   sentLinkTo: 'We sent a link to',
+  manageAccount: 'Manage your account',
+  /** The banner of an unproven account (decision 022): what waits for the link. */
+  verifyToFinish:
+    'Verify your email to finish setting up your account: until then you can only manage your account.',
   backToSignIn: 'Back to sign in',
   newPassword: 'New password',
   confirmNewPassword: 'Confirm new password',

@@ -30,8 +30,14 @@ export function isInviteLive(db: Database, code: string): Promise<boolean> {
 
 /**
  * Uses the invite for `userId` and returns its role, or null when no unused, unexpired invite has
- * the code. Of many sign-ups racing on one code exactly one gets the role.
+ * the code. Of many sign-ups racing on one code exactly one gets the role. `userId` null spends it
+ * for nobody: a sign-up with an address that already has an account uses its code up all the same,
+ * so the code cannot tell which addresses have one.
  */
-export function spendInvite(db: Database, code: string, userId: string): Promise<Role | null> {
+export function spendInvite(
+  db: Database,
+  code: string,
+  userId: string | null,
+): Promise<Role | null> {
   return consumeInvite(db, code, userId);
 }

@@ -50,7 +50,7 @@ export async function inviteIsLive(db: Database, code: string): Promise<boolean>
 export async function consumeInvite(
   db: Database,
   code: string,
-  userId: string,
+  userId: string | null,
 ): Promise<Role | null> {
   const [row] = await db
     .update(invites)

@@ -1,10 +1,14 @@
 /** Your data on /account (issue 7): download it all, or delete the account. Signed-in users only. */
 import { errorResponseSchema } from '@adreel/domain';
-import { accountDeletedSchema, accountDeleteSchema } from '@adreel/domain/account-data-api';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  accountDeletedSchema,
+  accountDeleteSchema,
+} from '@adreel/domain/account-data-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { assertSameOrigin } from '../../platform/csrf';
 import { clearRefreshCookie } from '../auth/auth.cookies';
 import { deleteOwnAccount } from './account-delete';
@@ -19,13 +23,15 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
   app.get(
     '/account/export',
     {
-      preHandler: allow.signedIn,
+      ...UNPROVEN_ALLOWED,
+      preHandler: allow.secondFactorIfEnrolled(ACCOUNT_DATA_MESSAGES.confirmSecondFactor),
       schema: {
         tags: ['account'],
         summary: 'Download everything the platform holds about you, as JSON',
         response: {
           200: z.record(z.string(), z.unknown()),
           401: errorResponseSchema,
+          403: errorResponseSchema,
           404: errorResponseSchema,
         },
       },
@@ -46,7 +52,8 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }
   app.post(
     '/account/delete',
     {
-      preHandler: allow.signedIn,
+      ...UNPROVEN_ALLOWED,
+      preHandler: allow.secondFactorIfEnrolled(ACCOUNT_DATA_MESSAGES.confirmSecondFactor),
       schema: {
         tags: ['account'],
         summary: 'Delete your account after re-entering your password; you are signed out',

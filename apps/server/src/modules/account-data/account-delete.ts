@@ -87,9 +87,12 @@ export async function anonymiseAccount(tx: Database, userId: string): Promise<vo
   await deleteAccountIdentities(tx, userId);
   await deleteAccountDigests(tx, userId);
 
-  // What is kept under their address elsewhere.
-  await deleteAccessByEmail(tx, user.email);
-  await deleteMailTo(tx, user.email);
+  // What is kept under their address elsewhere, only for the one who proved the address: an
+  // unproven account (maybe a stranger who signed up with it) leaves it to its owner (decision 022).
+  if (user.emailVerifiedAt) {
+    await deleteAccessByEmail(tx, user.email);
+    await deleteMailTo(tx, user.email);
+  }
 
   // Their activity on others' videos; the counters follow the rows.
   await deleteAccountEngagement(tx, userId);

@@ -36,6 +36,10 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
   const user = await findUserWithProfile(db, userId);
   if (!user || user.user.deletedAt) throw notFound(SESSION_MESSAGES.accountNotFound);
   const email = user.user.email;
+  // Rows kept under an address (access requests, the whitelist) belong to whoever proves it: an
+  // unproven account did not make them and gets none of them (decision 022).
+  const proven = user.user.emailVerifiedAt !== null;
+  const none = async () => [];
 
   // Each owning module hands over its own rows (its *.accounts.ts); this file only shapes them.
   const [
@@ -68,8 +72,8 @@ export async function exportAccount(db: Database, userId: string, publicUrl: str
     exportSubmissions(db, userId),
     exportTransactions(db, userId),
     exportCampaigns(db, userId),
-    exportAccessRequests(db, email),
-    exportWhitelistEntries(db, email),
+    proven ? exportAccessRequests(db, email) : none(),
+    proven ? exportWhitelistEntries(db, email) : none(),
     exportAuditEntriesAbout(db, userId),
     exportDigestPreferences(db, userId),
     exportDigestSends(db, userId),

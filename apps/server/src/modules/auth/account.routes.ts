@@ -3,7 +3,7 @@ import { accountSessionsSchema, changePasswordBodySchema } from '@adreel/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { createAccountService } from './account.service';
 import { createAuthService } from './auth.service';
 import { createSessionIssuer } from './auth.sessions';
@@ -28,6 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
   app.get(
     '/account/sessions',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: { tags, summary: 'Your active sessions', response: { 200: accountSessionsSchema } },
     },
@@ -39,6 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
   app.delete(
     '/account/sessions/:id',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: { tags, summary: 'End one of your sessions', params: z.object({ id: z.uuid() }) },
     },
@@ -51,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = 
   app.post(
     '/account/password',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: {
         tags,

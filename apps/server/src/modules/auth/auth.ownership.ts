@@ -9,16 +9,15 @@
  * claimAccountByProof, which removes whatever the prover did not set up.
  */
 import { OWNERSHIP_MESSAGES } from '@adreel/domain/ownership-api';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailTokens } from '../../db/schema/auth';
 import { profiles, users } from '../../db/schema/users';
 import { AppError } from '../../platform/errors';
 import { whitelistEntryFor } from '../access/gate.service';
 import { dropAllFactors } from '../mfa/mfa.accounts';
 import { dropAllIdentities } from '../oidc/oidc.accounts';
 import { holdHandle } from './auth.handles';
-import { grantRoles, markEmailVerified } from './auth.queries';
+import { grantRoles, markEmailVerified, spendOutstandingLinks } from './auth.queries';
 import { revokeUserSessions } from './auth.sessions.queries';
 
 /** Who proved the address, as the caller knows them. */
@@ -109,10 +108,7 @@ export async function claimAccountByProof(
   }
 
   // Links mailed before the proof are spent with it: one proof per address.
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+  await spendOutstandingLinks(tx, userId);
   await markEmailVerified(tx, userId);
   const entry = await whitelistEntryFor(tx, user.email);
   if (entry) await grantRoles(tx, userId, [entry.roleAllowed]);

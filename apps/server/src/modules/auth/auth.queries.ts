@@ -84,12 +84,26 @@ export async function markEmailVerified(db: Database, userId: string): Promise<v
     .where(eq(users.id, userId));
 }
 
+/**
+ * Sets (or drops) the password and spends every mailed link of the account still outstanding: a
+ * reset or verification link mailed before the password changed must not outlive it. Pass the
+ * caller's transaction where there is one.
+ */
 export async function setPasswordHash(
   db: Database,
   userId: string,
   passwordHash: string | null,
 ): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await spendOutstandingLinks(db, userId);
+}
+
+/** Marks every unspent mailed link of the account spent (one proof per address; a new password). */
+export async function spendOutstandingLinks(db: Database, userId: string): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
 }
 
 /**

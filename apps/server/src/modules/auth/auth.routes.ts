@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { assertSameOrigin } from '../../platform/csrf';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { createOidcProviders } from '../oidc/oidc.providers';
@@ -209,6 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
   app.post(
     '/auth/verify-email/resend',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: { tags, summary: 'Mail a new verification link', response: { 202: messageSchema } },
     },
@@ -231,7 +232,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = asy
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(request.body.email);
+      await auth.requestPasswordReset(
+        request.body.email,
+        clientOf(request),
+        deviceCookieOf(request),
+      );
       return reply.code(202).send({ message: MESSAGES.recoverSent });
     },
   );

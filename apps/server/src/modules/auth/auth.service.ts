@@ -16,7 +16,12 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../../platform/rate-limit';
+import {
+  RATE_LIMITS,
+  RateLimitedError,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../../platform/rate-limit';
 import { isInviteLive, spendInvite, whitelistEntryFor } from '../access/gate.service';
 import { secondFactorsOf } from '../mfa/mfa.accounts';
 import { assertHandleFree, handleTaken, isHandleViolation } from './auth.handles';
@@ -38,7 +43,7 @@ import {
 } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import type { ClientInfo, IssuedSession, SessionIssuer } from './auth.sessions';
-import { revokeSession, revokeUserSessions } from './auth.sessions.queries';
+import { hasSignedInFrom, revokeSession, revokeUserSessions } from './auth.sessions.queries';
 import { createSignInThrottle } from './auth.throttle';
 import type { AuthContext, TokenService } from './auth.tokens';
 
@@ -91,15 +96,39 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
     await enqueueMail(tx, mail);
   }
 
-  /** The owner of an address someone tried to sign up with hears of it (at most a few per hour). */
-  async function mailSignUpAttempt(email: string): Promise<void> {
+  /**
+   * Counts one mail to an address against `rule`: false once over the limit, when the mail is
+   * skipped and the answer stays as it was (it must not tell, nor stop the address's owner).
+   */
+  async function spendMailToAddress(rule: RateLimitRule, subject: string): Promise<boolean> {
     try {
-      await rateLimiter.consume(RATE_LIMITS.recoverPerAccount, `signup-attempt:${email}`);
+      await rateLimiter.consume(rule, subject);
+      return true;
     } catch (error) {
-      // Over the limit the mail is skipped, never the answer changed: it must match a new address's.
-      if (error instanceof RateLimitedError) return;
+      if (error instanceof RateLimitedError) return false;
       throw error;
     }
+  }
+
+  /**
+   * How the account knows this client, if it does: its device cookie (a right password given in
+   * this browser) or an address it has signed in from. The key its own limit is counted under.
+   */
+  async function knownClient(
+    user: { id: string; passwordHash: string | null },
+    client: ClientInfo,
+    deviceCookie: string | undefined,
+  ): Promise<string | undefined> {
+    const device = await throttle.knownDevice(user, deviceCookie);
+    if (device) return `device:${device}`;
+    if (client.ip && (await hasSignedInFrom(db, user.id, client.ip))) return `ip:${client.ip}`;
+    return undefined;
+  }
+
+  /** The owner of an address someone tried to sign up with hears of it (at most a few per hour). */
+  async function mailSignUpAttempt(email: string): Promise<void> {
+    if (!(await spendMailToAddress(RATE_LIMITS.recoverPerAccount, `signup-attempt:${email}`)))
+      return;
     const base = `${config.publicUrl}/auth?email=${encodeURIComponent(email)}`;
     await enqueueMail(
       db,
@@ -119,7 +148,8 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
      *
      * The checks never tell more than SPEC.md's gate does: the username first (usernames are
      * public), then the gate, and an address that already has an account answers as a new one would
-     * (the password is hashed all the same) while its owner gets a mail instead. Its invite is kept.
+     * (the password is hashed all the same, the invite code used up the same) while its owner gets a
+     * mail instead.
      */
     async signUp(
       input: SignUpInput,
@@ -136,7 +166,13 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
           await assertHandleFree(tx, input.username);
           const entry = await whitelistEntryFor(tx, email);
           if (!entry && !(inviteCode && (await isInviteLive(tx, inviteCode)))) throw privateBeta();
-          if (await emailExists(tx, email)) return true;
+          if (await emailExists(tx, email)) {
+            // The code is used up as for a new address (for nobody: its role goes to no account),
+            // so spending or keeping it tells nothing about which addresses have an account.
+            const spent = inviteCode ? await spendInvite(tx, inviteCode, null) : null;
+            if (!spent && !entry) throw privateBeta();
+            return true;
+          }
 
           const user = await insertUser(tx, { email, passwordHash, requestedRole: input.role });
           await insertProfile(tx, {
@@ -259,11 +295,27 @@ export function createAuthService({ db, config, tokens, sessions, rateLimiter }:
       await db.transaction((tx) => mailLink(tx, user.id, user.email, 'verify_email', binding));
     },
 
-    /** Mails a reset link if the account exists; the caller answers the same either way. */
-    async requestPasswordReset(rawEmail: string): Promise<void> {
+    /**
+     * Mails a reset link if the account exists; the caller answers the same either way. Strangers
+     * can neither flood the mailbox nor lock its owner out (issue 25 item 4): past a few links an
+     * hour for the address nothing more is sent, with the same answer, unless the request comes
+     * from a browser (its device cookie) or an address that has signed in to the account before,
+     * which are counted on their own.
+     */
+    async requestPasswordReset(
+      rawEmail: string,
+      client: ClientInfo,
+      deviceCookie?: string,
+    ): Promise<void> {
       const email = rawEmail.toLowerCase();
-      await rateLimiter.consume(RATE_LIMITS.recoverPerAccount, email);
+      await rateLimiter.consume(RATE_LIMITS.recoverPerIp, client.ip ?? 'unknown');
       const user = await findUserByEmail(db, email);
+      if (!(await spendMailToAddress(RATE_LIMITS.recoverPerAccount, email))) {
+        const known = user ? await knownClient(user, client, deviceCookie) : undefined;
+        if (!known) return;
+        if (!(await spendMailToAddress(RATE_LIMITS.recoverPerKnownClient, `${user?.id}:${known}`)))
+          return;
+      }
       if (!user) return;
       await db.transaction((tx) => mailLink(tx, user.id, user.email, 'reset_password'));
     },

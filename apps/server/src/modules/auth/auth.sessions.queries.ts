@@ -119,6 +119,16 @@ export async function raiseSessionToAal2(db: Database, sessionId: string): Promi
   await db.update(sessions).set({ aal: 'aal2' }).where(eq(sessions.id, sessionId));
 }
 
+/** Whether the account has ever been signed in from this address (its sessions, ended ones too). */
+export async function hasSignedInFrom(db: Database, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Every session of the account, revoked ones too, newest first (its data export). */
 export function listAllSessions(db: Database, userId: string) {
   return db

@@ -8,7 +8,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AssuranceLevel } from '../../db/schema/auth';
 import { unauthorized } from '../../platform/errors';
-import { whitelistEntryFor } from '../access/gate.service';
 import { findProfile, findUserById, rolesOf } from './auth.queries';
 import { hashSecret, newSecret } from './auth.secrets';
 import {
@@ -60,10 +59,9 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
     rolesOf(db, userId),
   ]);
   if (!user || !profile) return null;
+  // DESIGN.md §3: a whitelist role waits for the address to be proven, and an unproven session is
+  // not told of it: what is kept under the address is its owner's (decision 022).
   const emailVerified = user.emailVerifiedAt !== null;
-  // DESIGN.md §3: a whitelist role waits for the address to be proven.
-  const entry = emailVerified ? undefined : await whitelistEntryFor(db, user.email);
-  const pendingRole = entry && !roles.includes(entry.roleAllowed) ? entry.roleAllowed : null;
   return {
     id: user.id,
     email: user.email,
@@ -73,7 +71,6 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
     roles,
     role: primaryRole(roles),
     emailVerified,
-    pendingRole,
   };
 }
 
@@ -94,6 +91,7 @@ export function createSessionIssuer(db: Database, tokens: TokenService) {
       email: user.email,
       roles: user.roles,
       aal,
+      emailVerified: user.emailVerified,
       tokenVersion,
     });
     return {

@@ -113,6 +113,17 @@ export function createSignInThrottle(db: Database, rateLimiter: RateLimiter) {
 
   return {
     /**
+     * The nonce of the cookie's entry for this account when the browser has given its right
+     * password before (and since its last change), else undefined.
+     */
+    async knownDevice(
+      account: ThrottledAccount,
+      deviceCookie: string | undefined,
+    ): Promise<string | undefined> {
+      return (await deviceFor(entriesOf(deviceCookie), account))?.nonce;
+    },
+
+    /**
      * Lets the attempt through, or throws a 429 saying how long to wait. `account` is the one the
      * email names, if any: a device cookie counts only for the account (and password) it was made
      * for. Unknown emails are counted like known ones, so the answers tell nothing about who has one.

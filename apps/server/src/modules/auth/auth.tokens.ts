@@ -25,6 +25,12 @@ export interface AuthContext {
   email: string;
   roles: Role[];
   aal: AssuranceLevel;
+  /**
+   * Whether the account's address was proven when the token was issued. An unproven session may
+   * only look after its own sign-in and data (decision 022, "What an unproven session may do"); the
+   * first proof raises the token version, so a token never says false for longer than a refresh.
+   */
+  emailVerified: boolean;
   /** `users.token_version` when the token was issued: a change of roles raises it (decision 023). */
   tokenVersion: number;
 }
@@ -35,6 +41,8 @@ const claimsSchema = z.object({
   email: z.string(),
   roles: z.array(z.enum(ROLES)),
   aal: z.enum(['aal1', 'aal2']),
+  // Required: a token issued before the claim existed fails as expired, and the client refreshes.
+  ev: z.boolean(),
   // Tokens issued before decision 023 carry none: version 0, as every user had then.
   ver: z.number().int().nonnegative().default(0),
 });
@@ -86,6 +94,7 @@ export function createTokenService(keysOrRing: SigningKeys | KeyRing, issuer: st
         email: context.email,
         roles: context.roles,
         aal: context.aal,
+        ev: context.emailVerified,
         ver: context.tokenVersion,
       })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
@@ -140,6 +149,7 @@ export function createTokenService(keysOrRing: SigningKeys | KeyRing, issuer: st
           email: claims.email,
           roles: claims.roles,
           aal: claims.aal,
+          emailVerified: claims.ev,
           tokenVersion: claims.ver,
         };
       } catch {

@@ -86,3 +86,11 @@ export function fitsBudget(campaign: {
 export function canMarkPaid(transaction: { status: TransactionStatus }): boolean {
   return transaction.status === 'recorded';
 }
+
+/**
+ * A payout is paid to its creator: one who deleted their account (the ledger keeps the row without
+ * them) has nobody left to be paid, so it cannot be marked paid.
+ */
+export function hasPayee(transaction: { creator: unknown }): boolean {
+  return transaction.creator !== null;
+}

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { notFound } from '../../platform/errors';
 import {
   brandCampaigns,
@@ -244,6 +244,7 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod<{ context: ModuleContex
   app.get(
     '/profiles/me',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: {
         tags: ['campaigns'],

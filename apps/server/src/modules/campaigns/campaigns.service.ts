@@ -10,7 +10,7 @@ import {
   CAMPAIGN_MESSAGES,
   type CreateCampaignBody,
 } from '@adreel/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { submissions, transactions } from '../../db/schema/submissions';
@@ -24,6 +24,7 @@ import {
   canDecideSubmission,
   canMarkPaid,
   fitsBudget,
+  hasPayee,
   mayUseBrandArea,
   whyVideoCannotBeApproved,
 } from './campaigns.policy';
@@ -246,13 +247,25 @@ export async function markTransactionPaid(db: Database, actor: Actor, id: string
   authorize(mayUseBrandArea(actor));
   const target = await oneTransaction(db, actor, id);
   if (!canMarkPaid(target)) throw conflict(CAMPAIGN_ERRORS.notRecorded, 'not_recorded');
+  if (!hasPayee(target)) throw conflict(CAMPAIGN_ERRORS.creatorDeleted, 'creator_deleted');
   await db.transaction(async (tx) => {
     const paid = await tx
       .update(transactions)
       .set({ status: 'paid', paidAt: sql`now()` })
-      .where(and(eq(transactions.id, id), eq(transactions.status, 'recorded')))
+      .where(
+        and(
+          eq(transactions.id, id),
+          eq(transactions.status, 'recorded'),
+          // The creator deleting their account meanwhile leaves nobody to pay.
+          isNotNull(transactions.creatorId),
+        ),
+      )
       .returning({ id: transactions.id });
-    if (paid.length === 0) throw conflict(CAMPAIGN_ERRORS.notRecorded, 'not_recorded');
+    if (paid.length === 0) {
+      const now = await oneTransaction(tx, actor, id);
+      if (!hasPayee(now)) throw conflict(CAMPAIGN_ERRORS.creatorDeleted, 'creator_deleted');
+      throw conflict(CAMPAIGN_ERRORS.notRecorded, 'not_recorded');
+    }
     await recordAudit(tx, {
       actor,
       action: 'transaction.mark_paid',

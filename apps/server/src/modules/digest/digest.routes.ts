@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
 import { adminErrors } from '../../platform/admin-schemas';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { escapeHtml } from '../../platform/mail/html';
 import { isSubscribed, sendTestDigest, setSubscribed } from './digest.service';
 import { verifyUnsubscribeToken } from './digest.tokens';
@@ -124,6 +124,7 @@ export const digestRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = a
   app.get(
     '/account/digest',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: {
         tags: ['account'],
@@ -137,6 +138,7 @@ export const digestRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }> = a
   app.put(
     '/account/digest',
     {
+      ...UNPROVEN_ALLOWED,
       preHandler: allow.signedIn,
       schema: {
         tags: ['account'],

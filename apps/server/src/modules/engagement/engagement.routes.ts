@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { unauthorized } from '../../platform/errors';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { mayEngage } from './engagement.policy';
@@ -116,6 +116,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
     '/me/reports',
     {
       ...signedIn,
+      ...UNPROVEN_ALLOWED,
       schema: {
         tags: ['engagement'],
         summary: "The caller's reports, newest first, with their outcomes",

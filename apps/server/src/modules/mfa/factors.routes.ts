@@ -11,7 +11,7 @@ import {
 } from '@adreel/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import type { FactorVerificationService } from './factor-verification.service';
 import type { FactorsService } from './factors.service';
 
@@ -26,7 +26,10 @@ export const factorsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/factors',
-    { schema: { tags, summary: 'Your second factors', response: { 200: factorsResponseSchema } } },
+    {
+      ...UNPROVEN_ALLOWED,
+      schema: { tags, summary: 'Your second factors', response: { 200: factorsResponseSchema } },
+    },
     async (request) => ({ factors: await factors.list(requireAuth(request)) }),
   );
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../module-context';
-import { allow, requireAuth } from '../../platform/authenticate';
+import { allow, requireAuth, UNPROVEN_ALLOWED } from '../../platform/authenticate';
 import { createIdentitiesService } from './identities.service';
 import { createOidcProviders } from './oidc.providers';
 
@@ -30,6 +30,7 @@ export const identitiesRoutes: FastifyPluginAsyncZod<{ context: ModuleContext }>
   app.get(
     '/user/identities',
     {
+      ...UNPROVEN_ALLOWED,
       schema: {
         tags,
         summary: 'Your ways to sign in: password or not, linked identities, passkeys',

@@ -125,7 +125,7 @@ export function createIdentitiesService(deps: { db: Database; providers: OidcPro
       if (now - session.createdAt.getTime() > RECENT_SIGN_IN_MS)
         throw new AppError(403, 'reauthentication_needed', IDENTITY_MESSAGES.recentSignInRequired);
       const passwordHash = await hashPassword(newPassword);
-      await setPasswordHash(db, caller.userId, passwordHash);
+      await db.transaction((tx) => setPasswordHash(tx, caller.userId, passwordHash));
     },
   };
 }

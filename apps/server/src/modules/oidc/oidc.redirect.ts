@@ -16,6 +16,9 @@ export function safeRedirectPath(redirectTo: string, publicUrl: string): string 
   if (url.origin !== origin) return null;
   if (!redirectTo.startsWith('/') && !redirectTo.startsWith(`${origin}/`)) return null;
   if (redirectTo.startsWith('//')) return null;
+  // What the browser would follow is the normalised path: "/.//x/%2e%2e" comes out as "//", which
+  // would name another host. Such a path is refused, however it was spelt.
+  if (url.pathname.startsWith('//') || url.pathname.includes('\\')) return null;
   return `${url.pathname}${url.search}`;
 }
 
@@ -26,7 +29,16 @@ function hasControlCharacter(value: string): boolean {
 
 /** The path with extra query parameters (the code, or an error) added. */
 export function withParams(path: string, params: Record<string, string>): string {
-  const url = new URL(path, 'http://placeholder.invalid');
+  // Only ever given safeRedirectPath's answers; a path that is not one of ours goes home instead.
+  const base = 'http://placeholder.invalid';
+  let url = new URL('/', base);
+  try {
+    const parsed = new URL(path, base);
+    if (parsed.origin === url.origin && path.startsWith('/') && !path.startsWith('//'))
+      url = parsed;
+  } catch {
+    // Falls back to "/".
+  }
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return `${url.pathname}${url.search}`;
 }

@@ -28,7 +28,6 @@ export function AppShell() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const roles = session.status === 'signed-in' ? session.user.roles : null;
-  const pendingRole = session.status === 'signed-in' ? session.user.pendingRole : null;
   // Decision 022: until the address is proven nothing can be added to the account; say so.
   const unverified = session.status === 'signed-in' && !session.user.emailVerified;
   const showTabs = !handle.hideTabs;
@@ -102,7 +101,7 @@ export function AppShell() {
       >
         {unverified && session.user && (
           <Suspense fallback={null}>
-            <VerifyEmailBanner role={pendingRole} email={session.user.email} />
+            <VerifyEmailBanner email={session.user.email} />
           </Suspense>
         )}
         <main

@@ -1,7 +1,7 @@
 import { ACCOUNT_DATA_MESSAGES } from '@adreel/domain/account-data-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
@@ -23,12 +23,21 @@ import { useSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadAccountData } from '../api/export-account';
 
+/** The account has a second factor this session has not passed: the server's 403 aal2_required. */
+const needsSecondFactor = (failure: unknown) =>
+  failure instanceof ApiError && failure.code === 'aal2_required';
+
+/** What the confirmation unlocks, after "to" (StepUpNotice's purpose). */
+export const YOUR_DATA_PURPOSE = 'download or delete your data';
+
 function DeleteAccountDialog({
   open,
   onOpenChange,
+  onNeedsSecondFactor,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onNeedsSecondFactor: () => void;
 }) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -62,6 +71,11 @@ function DeleteAccountDialog({
         queryClient.clear();
       },
       onError: (failure) => {
+        if (needsSecondFactor(failure)) {
+          onOpenChange(false);
+          onNeedsSecondFactor();
+          return;
+        }
         if (failure instanceof ApiError && failure.code === 'email_required') {
           setMode('email');
           setValue('');
@@ -163,10 +177,15 @@ function DeleteAccountDialog({
   );
 }
 
-/** /account "Your data" (issue 7): download everything held about you, or delete the account. */
-export function YourDataCard() {
+/**
+ * /account "Your data" (issue 7): download everything held about you, or delete the account. On an
+ * account with a second factor both need a session that passed it; `stepUp` is what the page shows
+ * then (the second-factor confirmation, from the mfa feature), told to call `done` once confirmed.
+ */
+export function YourDataCard({ stepUp }: { stepUp: (done: () => void) => ReactNode }) {
   const download = useDownloadAccountData();
   const [deleting, setDeleting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card asChild>
       <section aria-labelledby="your-data-title">
@@ -180,14 +199,17 @@ export function YourDataCard() {
           </CardDescription>
         </CardHeader>
         <div className="flex flex-col gap-4 p-6 pt-4">
+          {confirming && stepUp(() => setConfirming(false))}
           <div>
             <Button
               variant="outline"
               disabled={download.isPending}
               onClick={() =>
                 download.mutate(undefined, {
-                  onError: (error) =>
-                    toast.error(serverMessage(error, ACCOUNT_DATA_MESSAGES.exportFailed)),
+                  onError: (error) => {
+                    if (needsSecondFactor(error)) setConfirming(true);
+                    toast.error(serverMessage(error, ACCOUNT_DATA_MESSAGES.exportFailed));
+                  },
                 })
               }
             >
@@ -206,7 +228,14 @@ export function YourDataCard() {
             </Button>
           </div>
         </div>
-        <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+        <DeleteAccountDialog
+          open={deleting}
+          onOpenChange={setDeleting}
+          onNeedsSecondFactor={() => {
+            setConfirming(true);
+            toast.error(ACCOUNT_DATA_MESSAGES.confirmSecondFactor);
+          }}
+        />
       </section>
     </Card>
   );

@@ -56,11 +56,6 @@ export function ProfileCard({ user }: { user: SessionUser }) {
                     {ROLE_LABEL[role]}
                   </span>
                 ))}
-                {user.pendingRole && (
-                  <span className="rounded-full border border-dashed border-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
-                    {ROLE_LABEL[user.pendingRole]} after verification
-                  </span>
-                )}
               </dd>
             </div>
           </dl>

@@ -1,4 +1,3 @@
-import type { Role } from '@adreel/domain';
 import { AUTH_TEXTS } from '@adreel/domain';
 import { MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
@@ -12,7 +11,7 @@ import { useResendVerification } from '../api/resend-verification';
  * unverified account adds no passkey or second factor (decision 022); this banner says why and
  * offers a new link.
  */
-export default function VerifyEmailBanner({ role, email }: { role: Role | null; email: string }) {
+export default function VerifyEmailBanner({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <section
@@ -23,10 +22,8 @@ export default function VerifyEmailBanner({ role, email }: { role: Role | null; 
         <p className="flex min-w-0 flex-1 items-start gap-2.5 text-sm leading-snug">
           <MailWarning className="mt-px size-4 shrink-0 text-amber-700" aria-hidden="true" />
           <span>
-            {role
-              ? `Verify your email to unlock your ${role} access.`
-              : 'Verify your email to finish setting up your account.'}{' '}
-            {AUTH_TEXTS.sentLinkTo} <strong className="font-semibold break-all">{email}</strong>.
+            {AUTH_TEXTS.verifyToFinish} {AUTH_TEXTS.sentLinkTo}{' '}
+            <strong className="font-semibold break-all">{email}</strong>.
           </span>
         </p>
         <Button

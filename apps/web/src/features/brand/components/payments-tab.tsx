@@ -1,4 +1,4 @@
-import { type BrandTransaction, formatWholeDollars } from '@adreel/domain';
+import { type BrandTransaction, CAMPAIGN_ERRORS, formatWholeDollars } from '@adreel/domain';
 import { AlertTriangle, BadgeCheck, RefreshCw, Wallet } from 'lucide-react';
 import { toast } from 'sonner';
 import { StateMessage } from '@/components/state-message';
@@ -34,7 +34,12 @@ function PaymentRow({ transaction: t }: { transaction: BrandTransaction }) {
         <p className="font-bold tabular-nums">{formatWholeDollars(t.amountCents)}</p>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
-      {t.status === 'recorded' && (
+      {t.status === 'recorded' && !t.creator && (
+        <p className="col-span-2 justify-self-end text-[0.8125rem] text-muted-foreground">
+          {CAMPAIGN_ERRORS.creatorDeleted}
+        </p>
+      )}
+      {t.status === 'recorded' && t.creator && (
         <Button
           size="sm"
           variant="outline"
@@ -56,8 +61,9 @@ function PaymentRow({ transaction: t }: { transaction: BrandTransaction }) {
 }
 
 function Totals({ transactions }: { transactions: BrandTransaction[] }) {
+  // A deleted creator's payout has nobody to be paid to: not counted as owed.
   const owed = transactions
-    .filter((t) => t.status === 'recorded')
+    .filter((t) => t.status === 'recorded' && t.creator)
     .reduce((sum, t) => sum + t.amountCents, 0);
   const paid = transactions
     .filter((t) => t.status === 'paid')

@@ -14,6 +14,7 @@ import { serverMessage } from '@/lib/error-message';
 import { getPasskeyAssertion, isPasskeyCancelled, passkeysSupported } from '@/lib/passkey';
 import { useSession } from '@/lib/session';
 import { useChallengeFactor } from '../api/challenge-factor';
+import { useFactors } from '../api/get-factors';
 import { useVerifyFactor } from '../api/verify-factor';
 import {
   aal2Explanation,
@@ -163,6 +164,22 @@ function StepUpDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * StepUpNotice with the account's factors loaded, for a screen outside this feature that met
+ * aal2_required (the route hands it to that screen): nothing until the factors are in.
+ */
+export function StepUpForPurpose({
+  purpose,
+  onConfirmed,
+}: {
+  purpose: string;
+  onConfirmed: () => void;
+}) {
+  const factors = useFactors();
+  if (!factors.isSuccess) return null;
+  return <StepUpNotice factors={factors.data} purpose={purpose} onConfirmed={onConfirmed} />;
 }
 
 /**
