@@ -50,8 +50,14 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-say "building"
-npm run build --silent >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+# .ci/run has just built this checkout for the browser journeys (`npm run build`, the same command):
+# PROD_SMOKE_REUSE_BUILD=1 takes that build instead of making it again.
+if [ -n "${PROD_SMOKE_REUSE_BUILD:-}" ] && [ -f apps/server/dist/main.js ] && [ -f apps/web/dist/index.html ]; then
+  say "reusing the build"
+else
+  say "building"
+  npm run build --silent >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+fi
 
 say "installing the build without devDependencies"
 .ci/prod-install.sh "$work/app" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
