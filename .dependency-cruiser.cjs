@@ -1,7 +1,7 @@
 // Boundaries the build checks (decision record 028). `npm run lint:deps` runs this file over
 // apps/ and packages/; `npm run check` runs lint:deps. Every rule is an error: the build fails on it.
-// There is no baseline and no list of known violations (the one issue 15 started with reached zero
-// and was deleted): any violation, old pattern or new, fails the build.
+// There is no baseline and no list of known violations (the one the checks started with reached
+// zero and was deleted; decision 028): any violation, old pattern or new, fails the build.
 
 /**
  * Which server module owns which schema file in apps/server/src/db/schema/. Only the owner (its

@@ -91,7 +91,7 @@ async function measure(cacheMs: number) {
   const server = await startBenchServer(fileURLToPath(import.meta.url));
   try {
     const url = `${server.url}/api/feed`;
-    // A signed-out browser sends its device id (issue 16): each page then carries that viewer's
+    // A signed-out browser sends its device id: each page then carries that viewer's
     // impression tokens, signed per request after the micro-cache.
     const headers = { 'x-device-id': DEVICE_ID };
     const probe = await fetch(url, { headers });

@@ -1,9 +1,9 @@
 /**
- * `npm run bench:media` (issue 4 item 9, issue 14 item 10): how long the real processing
+ * `npm run bench:media`: how long the real processing
  * (renderVideo, the media part of the video job: probe, transcode to H.264/AAC within 720×1280 with
  * +faststart, poster) takes on a 30 s 1080×1920 clip with sound, SDR and iPhone-style HDR (HLG,
  * tone-mapped), as a ratio to the clip's duration. Target: at most 0.5 for each. Then the ladder's
- * lower rungs (issue 20: 540p and 360p from that rendition, made after the video is playable),
+ * lower rungs (540p and 360p from that rendition, made after the video is playable),
  * timed apart (`ladderSeconds`, `ladderRatio`) with each rung's size and bit rate. Runs
  * the ffmpeg the server would (the system's when recent; FFMPEG_SOURCE=bundled for the npm one) and
  * reports its CPU time and the load average, so a figure taken on a busy machine can be read.
@@ -118,7 +118,7 @@ async function measure(work: string, kind: ClipKind) {
   const { size: outputBytes } = await stat(rendered.mp4);
   const ratio = processingSeconds / clipSeconds;
 
-  // Issue 20: the lower rungs, made after the video is playable (the ladder job's media part).
+  // The lower rungs, made after the video is playable (the ladder job's media part).
   const ladderCpuBefore = await childCpuSeconds();
   const ladderStartedAt = performance.now();
   const rungs = await makeLowerRungs(rendered.mp4, out, output.width ?? 0, output.height ?? 0);

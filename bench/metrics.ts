@@ -1,10 +1,10 @@
 /**
- * `npm run bench:metrics` (issue 5 item 7): metric events accepted per second, sustained for 30 s in
+ * `npm run bench:metrics`: metric events accepted per second, sustained for 30 s in
  * batches of 10, and events lost: acknowledged (202) but not counted, checked in the database
  * afterwards. Each batch comes from a new anonymous device: a view, 50 % and 90 % and a click on one
  * video, a view and 50 % on a second, views on three more and a click on the last, so every event
  * must move exactly one counter. Targets: ≥ 5,000 events/s and 0 lost.
- * Issue 16: every event carries the impression token the feed served its video with, and is checked
+ * Every event carries the impression token the feed served its video with, and is checked
  * like a real viewer's (token, allowance, timing, user agent, caps). Before the run each device
  * fetches one feed page as a browser does (GET /api/feed with X-Device-Id; the pages' cursors are
  * walked first, the signed-out micro-cache on as deployed), then the bench waits until the tokens

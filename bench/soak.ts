@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 8 item 5): mixed traffic at a fixed rate for BENCH_SECONDS (default
+ * `npm run bench:soak`: mixed traffic at a fixed rate for BENCH_SECONDS (default
  * 600) on a PostgreSQL server, the feed's micro-cache as deployed (FEED_CACHE_MS 1000), while for a
  * window of the run a real upload is transcoding in the server process's video worker.
  *

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * `npm run bench:web` (issue 8 item 6): the web app as a phone gets it.
+ * `npm run bench:web`: the web app as a phone gets it.
  *
  * 1. Builds the web app (`npm run build` of apps/web into a throw-away folder; the build itself
  *    checks /feed's initial JavaScript against its 170 kB gzip budget and fails over it), and reads
@@ -12,13 +12,13 @@
  * 3. Lighthouse (the npm package, default config: mobile emulation with simulated throttling) on /,
  *    /feed and /briefs, in Debian's Chromium through chrome-launcher, headless; BENCH_WEB_RUNS runs
  *    per page (default 3), the median run by performance score is reported (Lighthouse's own advice
- *    for variance). Targets (issue 20): performance ≥ 95, accessibility 100, best practices 100.
+ *    for variance). Targets: performance ≥ 95, accessibility 100, best practices 100.
  * 4. Time to first frame with Playwright in the same Chromium, a phone-sized viewport with touch:
  *    BENCH_TTFF_RUNS (default 5) cold contexts (empty cache) open /feed; from navigation start to
  *    the first presented frame of the first video (requestVideoFrameCallback's presentationTime),
  *    then, once the next video has buffered, ArrowDown and from the key event to the next video's
  *    first presented frame after it. Median and worst; targets 1000 ms and 300 ms.
- * 5. The same on throttled links (issue 20), Chromium's network emulation through the DevTools
+ * 5. The same on throttled links, Chromium's network emulation through the DevTools
  *    protocol: "slow 4G" (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, as Lighthouse's
  *    mobile profile) and "fast 4G" (9 Mbit/s, 1.5 Mbit/s, 60 ms). Each run also counts the video
  *    bytes a viewer downloaded by the time the first video had played 5 s (that video's own and
@@ -60,7 +60,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-/** Issue 20 raised Lighthouse's targets: performance 95 on every first screen, the rest at 100. */
+/** Lighthouse's targets: performance 95 on every first screen, the rest at 100. */
 const TARGETS = {
   performance: 95,
   accessibility: 100,
@@ -538,7 +538,7 @@ async function main(): Promise<void> {
       const { videos } = (await response.json()) as { videos: Array<{ fileUrl: string }> };
       return videos.length >= 5 ? videos.length : undefined;
     });
-    // Issue 20: the demo videos' rendition ladders (demo_ladders in the output; the frames of a
+    // The demo videos' rendition ladders (demo_ladders in the output; the frames of a
     // run without them measure fileUrl only). Should they not come, the bench starts the server
     // once more, whose start-up backfill enqueues them.
     const laddered = async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Keeps docs/architecture.md honest:
 //   node docs/check-map.mjs          every `path` in backticks that looks like a file or folder of
-//                                    this repository must exist, and every SPEC.md §2 route and §3
+//                                    this repository must exist, and every docs/product.md §2 route and §3
 //                                    entity must have its row in the map (exit 1 and a list otherwise)
 //   node docs/check-map.mjs --graph  prints the server module graph (which module imports which
 //                                    other module's files), to paste into architecture.md
@@ -39,7 +39,7 @@ function graph() {
   }
 }
 
-// SPEC.md §2's routes and §3's entities, as the map's first column names them: each must start a
+// docs/product.md §2's routes and §3's entities, as the map's first column names them: each must start a
 // row of the Screens or Entities table, so a newcomer finds every one of them from the map.
 const SPEC_ROUTES = [
   '/',
@@ -103,7 +103,7 @@ function check() {
   }
   const rows = unmapped(text);
   if (rows.length > 0) {
-    console.error(`docs/architecture.md has no row for ${rows.length} SPEC.md item(s):`);
+    console.error(`docs/architecture.md has no row for ${rows.length} docs/product.md item(s):`);
     for (const row of rows) console.error(`  ${row}`);
     process.exitCode = 1;
   }
@@ -114,7 +114,7 @@ function check() {
   }
   if (rows.length === 0)
     console.log(
-      `docs/architecture.md: ${checked} paths, all present; ${SPEC_ROUTES.length} SPEC.md screens and ${SPEC_ENTITIES.length} entities, each with its row`,
+      `docs/architecture.md: ${checked} paths, all present; ${SPEC_ROUTES.length} docs/product.md screens and ${SPEC_ENTITIES.length} entities, each with its row`,
     );
 }
 

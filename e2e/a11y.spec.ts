@@ -1,5 +1,5 @@
 /**
- * Accessibility of every screen for every role (issue 18 item 6): axe on each route a visitor,
+ * Accessibility of every screen for every role: axe on each route a visitor,
  * viewer, creator, brand and admin can open, on each of its tabs, and with a dialog open where the
  * role has one at hand. No serious or critical violation. The console guard of ./support/test
  * holds too: no console error, page error or CSP violation on any of these screens.
@@ -11,7 +11,7 @@ import { expect, test } from './support/test';
 
 type Role = 'visitor' | 'viewer' | 'creator' | 'brand' | 'admin';
 
-/** Every route of SPEC.md §2 open to anyone, plus the mailed links without a token and a 404. */
+/** Every route of docs/product.md §2 open to anyone, plus the mailed links without a token and a 404. */
 const PUBLIC = [
   '/',
   '/feed',

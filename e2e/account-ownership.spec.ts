@@ -1,8 +1,9 @@
 /**
- * Issue 13 item 1 in a real browser (decision 022): a squatter signs up first with a whitelisted
- * address and cannot add a passkey while the address is unproven; the owner opens the mailed link
- * in their own browser, chooses a password, adds a passkey with Chromium's virtual authenticator and
- * signs in with it; the squatter's session is gone.
+ * Whoever proves the mailbox ends up the only one with the account, in a real browser
+ * (decision 022): a squatter signs up first with a whitelisted address and cannot add a passkey
+ * while the address is unproven; the owner opens the mailed link in their own browser, chooses a
+ * password, adds a passkey with Chromium's virtual authenticator and signs in with it; the
+ * squatter's session is gone.
  */
 
 import { accessToken, DEMO, linkInMail, signInThroughScreen, unique } from './support/api';

@@ -187,7 +187,7 @@ test('destructive admin actions ask first or can be undone: reject with a reason
   request,
 }) => {
   test.setTimeout(120_000);
-  // Issue 18. A pending video of this journey's own.
+  // A pending video of this journey's own.
   const clip = await makeClip('to-reject-with-reason', 2);
   const title = unique('Needs a reason ');
   await uploadThroughApi(request, await accessToken(request, DEMO.creator), clip, {

@@ -1,5 +1,5 @@
 /**
- * Issue 19: real-time performance analytics. A brand keeps the Performance tab open on an approved
+ * Real-time performance analytics. A brand keeps the Performance tab open on an approved
  * ad's analytics while a viewer in another browser watches that ad to the end and clicks its call to
  * action: the counted views, the clicks and the retention curve change without a reload. With
  * SHOTS_DIR set, pictures of the brand's and the creator's analytics at a phone's and a laptop's size.

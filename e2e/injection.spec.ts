@@ -1,5 +1,5 @@
 /**
- * Script, HTML, SQL and template payloads typed by people (issue 8, item 2) are shown as text on
+ * Script, HTML, SQL and template payloads typed by people are shown as text on
  * every page that shows them, and nothing in them runs: no dialog opens, `window.__pwned` stays
  * unset, and the page holds no element made from a payload (no img[src=x], no script of ours).
  * This does not lean on the Content-Security-Policy alone: an injected element would be found in
@@ -182,7 +182,7 @@ test('payloads in titles, captions, names, reasons and notes are shown as text a
   await expect(item.getByRole('link', { name: SHORT_IMG, exact: true })).toBeVisible();
   await expect(item.getByText(`@${username}`)).toBeVisible();
   await expectInert(viewerPage);
-  // Unwatched, the payload video is not ranked (LEADERBOARD_MIN_VIEWS, issue 18): the boards stay
+  // Unwatched, the payload video is not ranked (LEADERBOARD_MIN_VIEWS): the boards stay
   // inert, and a payload caption and username as a board row are in
   // apps/web/src/routes/leaderboards.test.tsx.
   await viewerPage.page.goto('/leaderboard/videos');

@@ -1,5 +1,5 @@
 /**
- * Issue 18: every screen fits a phone. At 390×844, for every role (visitor, viewer unverified and
+ * Every screen fits a phone. At 390×844, for every role (visitor, viewer unverified and
  * verified, creator, brand, admin), with the longest unbroken text the forms accept seeded first
  * (support/hostile.ts: names, captions, titles, a brief, a report reason), no route scrolls
  * sideways, and the feed's controls and the tab bar are on screen, above the tab bar, even under

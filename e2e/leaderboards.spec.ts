@@ -31,11 +31,11 @@ interface TopCreator {
   videoCount: number;
 }
 
-/** SPEC.md §9, written out again here so the page is checked against the rule, not its own code. */
+/** docs/product.md §9, written out again here so the page is checked against the rule, not its own code. */
 const thousands = (count: number) => `${(Math.round(count / 100) / 10).toFixed(1)}K`;
 const score = (value: number) => String(Math.round(value * 100));
 
-/** Ordered by the first key descending, ties by the second descending (SPEC.md §7). */
+/** Ordered by the first key descending, ties by the second descending (docs/product.md §7). */
 function ranked<T>(rows: T[], first: (row: T) => number, second: (row: T) => number): T[] {
   return [...rows].sort((a, b) => first(b) - first(a) || second(b) - second(a));
 }
@@ -50,7 +50,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A count cell: shown in thousands (SPEC.md), read out in full with its noun (issue 18). */
+/** A count cell: shown in thousands (docs/product.md §9), read out in full with its noun. */
 async function expectCount(cell: Locator, count: number, one: string, many: string) {
   await expect(cell.locator('[aria-hidden="true"]')).toHaveText(thousands(count));
   await expect(cell.locator('.sr-only')).toHaveText(
@@ -58,7 +58,7 @@ async function expectCount(cell: Locator, count: number, one: string, many: stri
   );
 }
 
-test('Top Videos shows the demo ads ranked by decayed score then views, with SPEC.md figures', async ({
+test('Top Videos shows the demo ads ranked by decayed score then views, score and watch % as docs/product.md §2 defines them', async ({
   page,
   request,
 }) => {
@@ -76,7 +76,7 @@ test('Top Videos shows the demo ads ranked by decayed score then views, with SPE
     (v) => v.views,
   );
   expect(videos.map((video) => video.rank)).toEqual(videos.map((_, index) => index + 1));
-  // Issue 18: only videos people watched are ranked.
+  // Only videos people watched are ranked.
   expect(videos.every((video) => video.views >= LEADERBOARD_MIN_VIEWS)).toBe(true);
 
   await page.goto('/leaderboard/videos');
@@ -157,7 +157,7 @@ test('a new upload nobody has watched yet is not ranked, and the page says why',
   request,
 }) => {
   test.setTimeout(120_000);
-  // Issue 18: fresh uploads with 0 views, barely decayed, topped the board.
+  // Fresh uploads with 0 views, barely decayed, topped the board.
   const clip = await makeClip('unwatched', 3);
   const caption = unique('Nobody watched this yet ');
   const title = unique('Unwatched ');

@@ -1,6 +1,6 @@
 /// <reference path="../apps/server/test/http/oidc-provider.d.ts" />
 /**
- * Sign-in through an OpenID Connect provider in a real browser (issue 7; issue 13 item 10): panva's
+ * Sign-in through an OpenID Connect provider in a real browser: panva's
  * certified `oidc-provider` with its defaults, started in this file (its ID token carries only sub;
  * email comes from UserInfo; its client authenticates with client_secret_basic; its own
  * development login and consent pages), and an app server of its own that trusts it, so the

@@ -1,5 +1,5 @@
 /**
- * The phone factor in a real browser (issue 7): a creator adds a phone on /account with the code
+ * The phone factor in a real browser: a creator adds a phone on /account with the code
  * texted to the outbox, then signs in with a texted code.
  */
 

@@ -4,7 +4,7 @@ import { makeClip } from './support/clips';
 import { expect, test } from './support/test';
 
 /**
- * Issue 20: the feed plays a rung of each video's ladder chosen from the connection. On an emulated
+ * The feed plays a rung of each video's ladder chosen from the connection. On an emulated
  * slow link the first video is fetched at the lowest rung; once downloads run fast, a later video
  * is fetched at a higher rung (asserted on the media URLs the page requested).
  */

@@ -44,7 +44,7 @@ test('a reported video removed by the admin leaves the feed, and the reporter is
   ).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // Reporting it again while the report is open is told kindly, and files nothing more (issue 13).
+  // Reporting it again while the report is open is told kindly, and files nothing more.
   await item.getByRole('button', { name: 'More actions' }).click();
   await viewer.getByRole('menuitem', { name: 'Report' }).click();
   await dialog.getByLabel('Reason').fill(`${reason} (again)`);
@@ -65,7 +65,7 @@ test('a reported video removed by the admin leaves the feed, and the reporter is
   await expect(card.getByLabel(`Preview of ${title}`)).toBeVisible();
   await card.getByRole('button', { name: `Remove video ${title}` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Remove this video?' });
-  // Issue 18: the creator is told too, with the admin's reason.
+  // The creator is told too, with the admin's reason.
   const why = unique('Promises a cure ');
   await confirm.getByLabel('Reason').fill(why);
   await confirm.getByRole('button', { name: 'Remove video' }).click();

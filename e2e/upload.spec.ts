@@ -162,7 +162,7 @@ test('a rejected clip is shown as rejected to its creator and its media is gone'
   const src = (await card.getByLabel(`Preview of ${title}`).getAttribute('src')) ?? '';
   expect((await admin.request.get(src)).status()).toBe(200);
   await card.getByRole('button', { name: `Reject ${title}` }).click();
-  // Issue 18: the admin's reject asks first.
+  // The admin's reject asks first.
   // Once the rejection is answered its media is gone (the card may go before: the list follows the
   // status change, which is committed before the files are deleted).
   const rejected = admin.waitForResponse(

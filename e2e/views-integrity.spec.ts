@@ -1,5 +1,5 @@
 /**
- * Issue 16: views a brand can trust. A real viewer's view counts; replayed, scripted, half-hidden,
+ * Views a brand can trust. A real viewer's view counts; replayed, scripted, half-hidden,
  * hidden-tab and headless views do not (or no more than the per-address allowance).
  *
  * Every journey runs from 127.0.0.1, so each uses its own demo video: the per-address cap

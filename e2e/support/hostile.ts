@@ -1,5 +1,5 @@
 /**
- * Accounts and content with the longest unbroken text the forms accept (issue 18): names,
+ * Accounts and content with the longest unbroken text the forms accept: names,
  * captions, titles, a campaign brief and a report reason with no space to wrap at. A layout that
  * lets such text set its width scrolls sideways on a phone; the layout and screenshot journeys
  * seed these first. Also a brand-rejected entry, the case My Videos and Earnings must agree on.
@@ -156,7 +156,7 @@ export async function seedHostileWorld(request: APIRequestContext): Promise<Host
   return { creator, brand, viewer, unverified, campaignTitle, rejectedVideoTitle };
 }
 
-/** Every route of SPEC.md §2 (and DESIGN.md §3's additions) a role may open. */
+/** Every route of docs/product.md §2 (the added ones included) a role may open. */
 export const PUBLIC_ROUTES = [
   '/',
   '/auth',

@@ -1,6 +1,6 @@
 /**
  * The journeys' `test`: Playwright's, with a guard that fails a test on any console error, uncaught
- * page error or CSP violation in any page it opens (issue 18 item 5): every page of the default
+ * page error or CSP violation in any page it opens: every page of the default
  * context, and of every context the test makes with browser.newContext() or browser.newPage().
  * Noise that is expected is allow-listed below with its reason, or by a test for itself with
  * `test.use({ consoleAllow: [...] })`.

@@ -1,5 +1,5 @@
 /**
- * The access API (issue 3): join requests, invites, the whitelist and the mail outbox.
+ * The access API: join requests, invites, the whitelist and the mail outbox.
  */
 import { z } from 'zod';
 import { REQUESTABLE_ROLES, ROLES } from './roles';
@@ -34,7 +34,7 @@ export const inviteSchema = z.object({
   usedAt: isoTime.nullable(),
   usedByUsername: z.string().nullable(),
   createdAt: isoTime,
-  /** Used, Expired or Active (SPEC.md §4), computed by the server at the time of the answer. */
+  /** Used, Expired or Active (docs/product.md §4), computed by the server at the time of the answer. */
   status: z.enum(['Used', 'Expired', 'Active']),
 });
 export type Invite = z.infer<typeof inviteSchema>;
@@ -77,7 +77,7 @@ export const outboxListSchema = z.object({
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
-/** The outbox's texts (issue 13: secrets stay with their owner), for the server and the screen. */
+/** The outbox's texts (secrets stay with their owner), for the server and the screen. */
 export const OUTBOX_TEXTS = {
   hiddenBody: 'Hidden: this mail carries a sign-in link or code meant only for its recipient.',
   /** What a delivered mail's stored body becomes once SMTP has taken it. */

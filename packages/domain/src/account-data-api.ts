@@ -1,5 +1,5 @@
 /**
- * Your data on /account (issue 7):
+ * Your data on /account:
  * - `GET /api/account/export` → a JSON download of everything the platform holds about you;
  * - `POST /api/account/delete` with accountDeleteSchema → accountDeletedSchema, then you are signed out.
  */

@@ -1,5 +1,5 @@
 /**
- * Real-time performance analytics (issue 19, docs/decisions/032-analytics-rollups.md): per video
+ * Real-time performance analytics (docs/decisions/032-analytics-rollups.md): per video
  * figures from counted traffic only, the median of the caller's videos beside them, what each
  * counted and completed view cost, a retention curve, a time series, and filtered traffic beside.
  *
@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 
-/** The views a completion needs: a counted view that reached 90 % (SPEC.md vt90). */
+/** The views a completion needs: a counted view that reached 90 % (`vt90_count`, docs/product.md §7). */
 export const COMPLETION_FRACTION = 0.9;
 /** Hourly points for this many hours back; daily points before that. */
 export const ANALYTICS_HOURLY_HOURS = 48;

@@ -1,5 +1,5 @@
 /**
- * The audit log for admins (issue 7, /admin/audit):
+ * The audit log for admins (/admin/audit):
  * - `GET /api/admin/audit?actor=&action=&targetType=&from=&to=&cursor=` → auditPageSchema, newest
  *   first, AUDIT_PAGE_SIZE a page; `nextCursor` fetches the next (older) page.
  * - `GET /api/admin/audit/facets` → auditFacetsSchema: the actions and target types that occur.

@@ -1,6 +1,6 @@
 /**
- * The accounts API (issue 3): sessions in SPEC.md §3's shape, and the bodies of the auth routes.
- * Field names of the session follow SPEC.md (access_token, expires_at…); the rest is camelCase.
+ * The accounts API: sessions in docs/product.md §3's shape, and the bodies of the auth routes.
+ * Field names of the session follow docs/product.md (access_token, expires_at…); the rest is camelCase.
  */
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages/validation';
@@ -17,7 +17,7 @@ export const sessionUserSchema = z.object({
   displayName: z.string(),
   photoUrl: z.string().nullable(),
   roles: z.array(roleSchema),
-  /** The role that decides what the user sees (SPEC.md §6 precedence). */
+  /** The role that decides what the user sees (docs/product.md §6 precedence). */
   role: roleSchema,
   /**
    * Until the address is proven the session may only look after its own sign-in and data, and sees

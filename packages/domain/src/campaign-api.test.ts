@@ -17,7 +17,7 @@ function messageOf(input: unknown): string | null {
   return result.success ? null : firstIssueMessage(result.error);
 }
 
-describe('campaignFormSchema (SPEC.md §5 Campaign form)', () => {
+describe('campaignFormSchema (docs/product.md §5 Campaign form)', () => {
   it('turns what was typed into the API body in cents', () => {
     expect(campaignFormSchema.parse(form)).toEqual({
       title: 'Summer drop',

@@ -1,6 +1,6 @@
 /**
- * Campaigns, submissions and payouts (issue 6; SPEC.md §2 Brand Dashboard, Briefs, Profile, §3, §4,
- * §5 Campaign form, §6, §7; DESIGN.md §3 "Campaigns and money"). Money crosses HTTP as integer cents;
+ * Campaigns, submissions and payouts (docs/product.md §2 Brand Dashboard, Briefs, Profile, §3, §4,
+ * §5 Campaign form, §6, §7; decision 012). Money crosses HTTP as integer cents;
  * screens show whole dollars.
  *
  * Brand routes (brand or admin; a brand reads and acts on only its own rows, an admin on every
@@ -34,7 +34,7 @@ import { filteredTrafficSchema } from './traffic-api';
 
 const isoTime = z.iso.datetime({ offset: true });
 
-/** Form limits beyond SPEC.md §9 (which names only the title's 200). */
+/** Form limits beyond docs/product.md §9 (which names only the title's 200). */
 export const CAMPAIGN_DESCRIPTION_MAX = 2000;
 export const CAMPAIGN_TAGS_MAX = 10;
 export const CAMPAIGN_TAG_MAX = 30;
@@ -47,7 +47,7 @@ export const CAMPAIGN_MESSAGES = {
   created: 'Campaign created!',
   closed: 'Campaign closed',
   reopened: 'Campaign reopened',
-  /** SPEC.md §8 success messages. */
+  /** docs/product.md §8 success messages. */
   approved: 'Hai appena pubblicato una nuova ad!',
   rejected: 'Submission rejected',
   markedPaid: 'Payment marked as paid!',
@@ -76,7 +76,7 @@ export const campaignTagsSchema = z
   )
   .max(CAMPAIGN_TAGS_MAX, { error: 'At most 10 tags' });
 
-/** SPEC.md §5 Campaign form, as the API takes it (cents). The form below turns dollars into this. */
+/** docs/product.md §5 Campaign form, as the API takes it (cents). The form below turns dollars into this. */
 export const createCampaignBodySchema = z
   .object({
     title: z
@@ -257,7 +257,7 @@ export const performanceFiguresSchema = z.object({
   watchRate: z.number(),
 });
 export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
-/** A figure row with the views that were not counted beside it (issue 16, traffic-api.ts). */
+/** A figure row with the views that were not counted beside it (traffic-api.ts). */
 const performanceRowSchema = performanceFiguresSchema.extend({ filtered: filteredTrafficSchema });
 /**
  * The counted figures are counted traffic only (decision 030); `filtered` is what was kept apart, in
@@ -316,7 +316,7 @@ export const creatorSubmissionListSchema = z.object({
   submissions: z.array(creatorSubmissionSchema),
 });
 
-/** SPEC.md §2 Briefs card: brand, title, description, tags, budget, deadline, submissions. */
+/** docs/product.md §2 Briefs card: brand, title, description, tags, budget, deadline, submissions. */
 export const publicCampaignSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -333,7 +333,7 @@ export const publicCampaignSchema = z.object({
 export type PublicCampaign = z.infer<typeof publicCampaignSchema>;
 export const publicCampaignListSchema = z.object({ campaigns: z.array(publicCampaignSchema) });
 
-/** SPEC.md §2 Profile. Earnings count recorded and paid bookings. */
+/** docs/product.md §2 Profile. Earnings count recorded and paid bookings. */
 export const creatorProfileSchema = z.object({
   id: z.uuid(),
   username: z.string(),

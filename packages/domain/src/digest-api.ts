@@ -1,5 +1,5 @@
 /**
- * The weekly digest (issue 7; SPEC.md §7 send-weekly-digest, §8 admin tools):
+ * The weekly digest (docs/product.md §7 send-weekly-digest, §8 admin tools):
  * - `POST /api/admin/digest/test` (admin) → digestTestResultSchema: this week's digest, to the admin only;
  * - `GET /api/account/digest` → digestPreferenceSchema; `PUT /api/account/digest` with
  *   digestPreferenceSchema → digestPreferenceSchema;

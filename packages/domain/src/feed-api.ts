@@ -1,14 +1,13 @@
 /**
- * The feed, engagement, metrics, ranking and leaderboards API (issue 5; SPEC.md §2 Feed, Top Videos,
- * Top Creators, §4 watch tracking, §7 reads and track-video-metric; DESIGN.md §3 "Feed, metrics and
- * ranking").
+ * The feed, engagement, metrics, ranking and leaderboards API (docs/product.md §2 Feed, Top Videos,
+ * Top Creators, §4 watch tracking, §7 reads and track-video-metric; decision 013).
  *
  * Routes (all JSON; errors in the usual `{ error: { code, message } }` shape):
  * - `GET  /api/feed?cursor=&start=` → feedPageSchema. Public. 20 per page, featured first, then
  *   decayed_score desc, published_at desc (id breaks ties). `start` (a video id) puts that approved
  *   video first on the first page, for links from a profile. `likedByMe` needs the Bearer token.
  * - `PUT    /api/videos/:id/like` and `DELETE /api/videos/:id/like` → likeStateSchema. Signed in.
- * - `POST   /api/videos/:id/shares` → shareResultSchema. Signed in (SPEC.md §6: logged only then).
+ * - `POST   /api/videos/:id/shares` → shareResultSchema. Signed in (docs/product.md §6: logged only then).
  * - `POST   /api/videos/:id/reports` body reportSchema (validation.ts) → 201 reportResultSchema,
  *   or 200 with `alreadyReported` when the caller's report on it is still open. Signed in; 401
  *   'Please sign in to report content'; 429 past RATE_LIMITS.reportsPerUser.
@@ -30,7 +29,7 @@ import { videoCreatorSchema } from './video-api';
 const isoTime = z.iso.datetime({ offset: true });
 
 /**
- * One rendition of a video's ladder (issue 20, decision 033): an H.264/AAC MP4 with +faststart,
+ * One rendition of a video's ladder (decision 033): an H.264/AAC MP4 with +faststart,
  * keyframes every 2 s, content-addressed (cached for a year, strong ETag). `bitrateKbps` is the
  * file's measured average (video and audio: its bytes over its length), what a player budgets on.
  */
@@ -44,14 +43,14 @@ export const videoRenditionSchema = z.object({
 });
 export type VideoRendition = z.infer<typeof videoRenditionSchema>;
 
-/** One video on the feed (SPEC.md §2 Feed): read with the creator profile. */
+/** One video on the feed (docs/product.md §2 Feed): read with the creator profile. */
 export const feedVideoSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   caption: z.string().nullable(),
   fileUrl: z.string(),
   /**
-   * Issue 20: the rendition ladder, lowest first, the last being `fileUrl`'s file; null (or absent)
+   * The rendition ladder, lowest first, the last being `fileUrl`'s file; null (or absent)
    * until the video's ladder is made. `fileUrl` stays the one to play without a choice.
    */
   renditions: z.array(videoRenditionSchema).nullable().optional(),
@@ -83,7 +82,7 @@ export const feedPageSchema = z.object({
   /** Null on the last page. */
   nextCursor: z.string().nullable(),
   /**
-   * Issue 16: video id → the signed impression token for this viewer (traffic-api.ts), one for each
+   * Video id → the signed impression token for this viewer (traffic-api.ts), one for each
    * video in `videos`. Metric events about a video carry its token as `impression`.
    */
   impressions: z.record(z.uuid(), z.string()),
@@ -91,7 +90,7 @@ export const feedPageSchema = z.object({
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
 /**
- * Issue 16: `GET /api/feed/impressions?ids=<id>,<id>,…` (at most FEED_PAGE_SIZE ids, with the Bearer
+ * `GET /api/feed/impressions?ids=<id>,<id>,…` (at most FEED_PAGE_SIZE ids, with the Bearer
  * token or the `X-Device-Id` header as for /api/feed) → feedImpressionsSchema: tokens for videos the
  * client already has without one. The first page written into the HTML of /feed (the same for every
  * signed-out visitor, who is not known yet) carries `impressions: {}`; the client asks for its tokens
@@ -146,7 +145,7 @@ export const myReportSchema = reportSchemaOut.extend({
 export const myReportListSchema = z.object({ reports: z.array(myReportSchema) });
 export type MyReport = z.infer<typeof myReportSchema>;
 
-/** SPEC.md §7 track-video-metric: the metric types an increment may carry. */
+/** docs/product.md §7 track-video-metric: the metric types an increment may carry. */
 export const METRIC_TYPES = [
   'views',
   'vt50_count',
@@ -161,7 +160,7 @@ const videoIdSchema = z.uuid({ error: REQUEST_MESSAGES.invalidVideoId });
 /** The impression token of the feed page the video came from (feedPageSchema.impressions). */
 const impressionSchema = z.string().max(200).optional();
 
-/** SPEC.md §7: `{ action: 'increment', videoId, metricType, increment: 1 | -1 }`. */
+/** docs/product.md §7: `{ action: 'increment', videoId, metricType, increment: 1 | -1 }`. */
 export const incrementEventSchema = z.object({
   action: z.literal('increment'),
   videoId: videoIdSchema,
@@ -170,7 +169,7 @@ export const incrementEventSchema = z.object({
   impression: impressionSchema,
 });
 
-/** SPEC.md §7: `{ action: 'watch_time', videoId, watchPercentage: 0.5 | 0.9 }`. */
+/** docs/product.md §7: `{ action: 'watch_time', videoId, watchPercentage: 0.5 | 0.9 }`. */
 export const watchTimeEventSchema = z.object({
   action: z.literal('watch_time'),
   videoId: videoIdSchema,
@@ -182,7 +181,7 @@ export const watchTimeEventSchema = z.object({
 });
 
 /**
- * Our addition (DESIGN.md §3): the furthest fraction of the video reached, sent when the video
+ * Our addition (decision 013): the furthest fraction of the video reached, sent when the video
  * leaves the screen. It feeds watch_time_avg.
  */
 export const watchProgressEventSchema = z.object({
@@ -207,7 +206,7 @@ export const METRIC_BATCH_MAX = 50;
  */
 export const deviceIdSchema = z.uuid({ error: REQUEST_MESSAGES.invalidDeviceId });
 
-/** One SPEC.md-shaped event, or a batch; the device id rides along either way. */
+/** One event in the shape of docs/product.md §7, or a batch; the device id rides along either way. */
 export const metricRequestSchema = z.union([
   z.object({
     deviceId: deviceIdSchema.optional(),
@@ -219,7 +218,7 @@ export type MetricRequest = z.infer<typeof metricRequestSchema>;
 
 export const metricAckSchema = z.object({ accepted: z.number().int() });
 
-/** Top Videos (SPEC.md §2): rank, caption or 'Untitled', creator, score, views, likes, shares, watch %. */
+/** Top Videos (docs/product.md §2): rank, caption or 'Untitled', creator, score, views, likes, shares, watch %. */
 export const topVideoSchema = z.object({
   rank: z.number().int(),
   id: z.uuid(),
@@ -236,7 +235,7 @@ export const topVideoSchema = z.object({
 export type TopVideo = z.infer<typeof topVideoSchema>;
 export const topVideosSchema = z.object({ videos: z.array(topVideoSchema) });
 
-/** Top Creators (SPEC.md §2): rank, creator, average score, total views, video count. */
+/** Top Creators (docs/product.md §2): rank, creator, average score, total views, video count. */
 export const topCreatorSchema = z.object({
   rank: z.number().int(),
   creator: videoCreatorSchema,
@@ -247,7 +246,7 @@ export const topCreatorSchema = z.object({
 export type TopCreator = z.infer<typeof topCreatorSchema>;
 export const topCreatorsSchema = z.object({ creators: z.array(topCreatorSchema) });
 
-/** The Reports tab (SPEC.md §2 Admin Dashboard): the video, the reason, the reporter, the time. */
+/** The Reports tab (docs/product.md §2 Admin Dashboard): the video, the reason, the reporter, the time. */
 export const adminReportSchema = z.object({
   id: z.uuid(),
   reason: z.string(),

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §8 texts of the feed, engagement, ranking and leaderboards area, shared by server and web.
+ * docs/product.md §8 texts of the feed, engagement, ranking and leaderboards area, shared by server and web.
  * Kept apart from feed-api.ts's zod schemas so a screen that shows only a message (the feed is the
  * first screen most people open) does not bring zod into its bundle.
  */
@@ -14,7 +14,7 @@ export const FEED_MESSAGES = {
   reportNoReason: 'Please provide a reason for reporting',
   reportFailed: 'Error submitting report',
   reportSubmitted: 'Report submitted. Thank you for helping keep our community safe.',
-  /** A second report on a video while the first is still open (issue 13: one open report each). */
+  /** A second report on a video while the first is still open (one open report each). */
   reportAlreadyFiled: `You've already reported this video. Our team will review it within ${REPORT_REVIEW_HOURS} hours.`,
   /** Past the per-user report limit (RATE_LIMITS.reportsPerUser). */
   reportRateLimited:

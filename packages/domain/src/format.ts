@@ -1,5 +1,5 @@
 /**
- * Counts are shown in thousands with one decimal (SPEC.md §2 Feed, §9): 1234 → "1.2K", 50 → "0.1K".
+ * Counts are shown in thousands with one decimal (docs/product.md §2 Feed, §9): 1234 → "1.2K", 50 → "0.1K".
  * Rounds half up on the tenth, so 949 reads "0.9K" and 950 reads "1.0K".
  */
 export function formatThousands(count: number): string {
@@ -20,19 +20,19 @@ export function countWithNoun(count: number, one: string, many: string): string 
   return `${formatExactCount(count)} ${Math.round(count) === 1 ? one : many}`;
 }
 
-/** Money is held in integer cents; earnings are shown in whole dollars (SPEC.md §9). */
+/** Money is held in integer cents; earnings are shown in whole dollars (docs/product.md §9). */
 export function formatWholeDollars(cents: number): string {
   return `$${Math.floor(cents / 100).toLocaleString('en-US')}`;
 }
 
-/** Beta progress (SPEC.md §9): count divided by the target, capped at 100%. */
+/** Beta progress (docs/product.md §9): count divided by the target, capped at 100%. */
 export function betaProgressPercent(count: number, target: number): number {
   if (target <= 0) return 100;
   return Math.min(100, Math.max(0, (count / target) * 100));
 }
 
 /**
- * Fills `{brand}` in SPEC.md's texts with the configured product name. A replacer function, not a
+ * Fills `{brand}` in the product's texts with the configured product name. A replacer function, not a
  * replacement string: `$&`, `$'` or `` $` `` in the name are text, never patterns.
  */
 export function withBrand(text: string, appName: string): string {

@@ -1,7 +1,7 @@
 /**
- * Sign-in through an OpenID Connect provider and the identities linked to an account (issue 7;
- * SPEC.md §7: GET /authorize with provider, redirect_to, scopes and a code challenge;
- * DELETE /user/identities/{identity_id}). Query names keep SPEC.md's snake_case.
+ * Sign-in through an OpenID Connect provider and the identities linked to an account
+ * (docs/product.md §7: GET /authorize with provider, redirect_to, scopes and a code challenge;
+ * DELETE /user/identities/{identity_id}). Query names keep docs/product.md's snake_case.
  */
 import { z } from 'zod';
 import { INVITE_CODE_INPUT_MAX } from './constants';
@@ -47,7 +47,7 @@ export const authorizeQuerySchema = z.object({
   code_challenge_method: z
     .enum(['S256', 's256'], { error: 'code_challenge_method must be S256' })
     .default('S256'),
-  /** For a first sign-in of an address that is not whitelisted (SPEC.md §5 gate). */
+  /** For a first sign-in of an address that is not whitelisted (docs/product.md §5 gate). */
   invite_code: z.string().trim().toUpperCase().max(INVITE_CODE_INPUT_MAX).optional(),
 });
 export type AuthorizeQuery = z.infer<typeof authorizeQuerySchema>;

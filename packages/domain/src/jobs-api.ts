@@ -1,5 +1,5 @@
 /**
- * Failed and stuck processing jobs for admins (issue 17 item 5):
+ * Failed and stuck processing jobs for admins:
  * - `GET /api/admin/jobs` → processingJobListSchema: video processing jobs that failed for good or
  *   whose worker stopped (running, lease over), newest first.
  * - `POST /api/admin/jobs/:id/retry` → retryJobResultSchema: the job is queued again (audited).

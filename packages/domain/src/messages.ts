@@ -1,6 +1,6 @@
 /**
- * A text a user reads is written once, in packages/domain, and server and web import it (issue 15;
- * apps/server/test/conventions/messages-once.test.ts fails on a text typed in two files). An
+ * A text a user reads is written once, in packages/domain, and server and web import it
+ * (apps/server/test/conventions/messages-once.test.ts fails on a text typed in two files). An
  * area's texts are in messages/<area>.ts (no zod there, so a screen that shows only a message does
  * not load the schemas), exported here, or still beside its schemas as the *_MESSAGES of its
  * *-api.ts (CAMPAIGN_MESSAGES, AUDIT_MESSAGES, DIGEST_MESSAGES, ...) and feed-messages.ts.
@@ -17,7 +17,7 @@ export * from './messages/validation';
 export * from './messages/videos';
 
 /**
- * SPEC.md §8's texts that both the server and the web app show. `{brand}` is filled by withBrand.
+ * docs/product.md §8's texts that both the server and the web app show. `{brand}` is filled by withBrand.
  */
 export const MESSAGES = {
   privateBeta: '{brand} is in private beta. Request access at /join or use an invite code.',
@@ -30,7 +30,7 @@ export const MESSAGES = {
     "Thank you for joining {brand} Beta! We'll contact you soon with your access details.",
   joinFailed: 'Error submitting request',
   usernameTaken: 'That username is taken. Please choose another.',
-  /** Issue 25 item 8: a handle that reads as one already held; `{handle}` names that one. */
+  /** A handle that reads as one already held; `{handle}` names that one. */
   usernameTooClose: 'That username is too close to @{handle}. Please choose another.',
   emailTaken: 'An account with this email already exists. Sign in instead, or reset your password.',
   recoverSent: "If an account exists for that email, we've sent a link to reset the password.",

@@ -1,7 +1,7 @@
 /**
- * Second factors (SPEC.md §3, §7 /factors; DESIGN.md §3 account security): TOTP authenticator apps,
+ * Second factors (docs/product.md §3, §7 /factors; decision 008 account security): TOTP authenticator apps,
  * WebAuthn passkeys and recovery codes, and the second step of sign-in. The /factors bodies keep
- * SPEC.md §7's snake_case names (factor_type, friendly_name, challenge_id); the rest is camelCase.
+ * docs/product.md §7's snake_case names (factor_type, friendly_name, challenge_id); the rest is camelCase.
  */
 import { z } from 'zod';
 import { sessionSchema } from './auth-api';
@@ -13,10 +13,10 @@ export const FACTOR_NAME_MAX = 100;
 export const RECOVERY_CODE_COUNT = 10;
 export const TOTP_DIGITS = 6;
 
-/** A texted code lives this long (issue 7 item 6). */
+/** A texted code lives this long. */
 export const PHONE_CODE_TTL_MINUTES = 10;
 
-/** The factor types that can be enrolled (SPEC.md §3: phone, totp, webauthn). */
+/** The factor types that can be enrolled (docs/product.md §3: phone, totp, webauthn). */
 export const ENROLLABLE_FACTOR_TYPES = ['totp', 'webauthn', 'phone'] as const;
 
 /** E.164 as typed: a +, then digits with optional spaces, dots, dashes or brackets (checked fully on the server). */
@@ -49,7 +49,7 @@ export const enrolFactorBodySchema = z.discriminatedUnion(
     z.object({
       factor_type: z.literal('totp'),
       friendly_name: friendlyNameSchema.optional(),
-      /** Accepted for SPEC.md §7; the authenticator app always shows the app's name. */
+      /** Accepted for docs/product.md §7; the authenticator app always shows the app's name. */
       issuer: z.string().max(255).optional(),
     }),
     z.object({ factor_type: z.literal('webauthn'), friendly_name: friendlyNameSchema }),

@@ -1,5 +1,5 @@
 /**
- * Who owns an account (decision 022, DESIGN.md §3 "Email ownership"): sign-up answers "check your
+ * Who owns an account (decision 022): sign-up answers "check your
  * inbox" and never a session; the mailed link signs in, and whoever opens it ends up the only one
  * with the account. An account whose address is not proven adds no second factor, passkey or
  * linked identity.

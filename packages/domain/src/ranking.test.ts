@@ -38,7 +38,7 @@ const videoArb = fc
     }),
   );
 
-describe('score (DESIGN.md §3)', () => {
+describe('score (decision 013)', () => {
   it('gives a video nobody has seen the platform mean’s score', () => {
     const means = { watch: 0.5, vt90: 0.2, likes: 0.1, shares: 0.01, clicks: 0.05 };
     expect(score(unseen, means)).toBeCloseTo(

@@ -1,5 +1,5 @@
 /**
- * The score of a video (DESIGN.md §3 "Feed, metrics and ranking"; docs/decisions on ranking). Pure:
+ * The score of a video (decision 013). Pure:
  * the server's bulk recompute runs the same formula in SQL (modules/ranking), and a property test
  * holds the two equal.
  *

@@ -1,4 +1,4 @@
-/** Roles and their precedence (SPEC.md §6): admin, then brand, then creator, then viewer. */
+/** Roles and their precedence (docs/product.md §6): admin, then brand, then creator, then viewer. */
 export const ROLES = ['admin', 'brand', 'creator', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -15,7 +15,7 @@ export function hasAnyRole(roles: readonly Role[], allowed: readonly Role[]): bo
   return roles.some((role) => allowed.includes(role));
 }
 
-/** Who may enter each guarded area (SPEC.md §2, §6). */
+/** Who may enter each guarded area (docs/product.md §2, §6). */
 export const AREA_ROLES = {
   creator: ['creator', 'admin'],
   brand: ['brand', 'admin'],
@@ -23,7 +23,7 @@ export const AREA_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 export type Area = keyof typeof AREA_ROLES;
 
-/** Where a user lands after signing in (SPEC.md §2 Auth). */
+/** Where a user lands after signing in (docs/product.md §2 Auth). */
 export function homePathFor(roles: readonly Role[]): string {
   switch (primaryRole(roles)) {
     case 'admin':

@@ -1,13 +1,13 @@
 /**
- * Every status of SPEC.md §4 with DESIGN.md §3's additions. The database checks against these same
+ * Every status of docs/product.md §4 (the added ones included). The database checks against these same
  * lists, so a status that is not here cannot be stored.
  */
 
-/** `processing` and `failed` come from DESIGN.md §3 (real upload); `pending` is SPEC.md's review state. */
+/** `processing` and `failed` come from decision 011 (real upload); `pending` is docs/product.md's review state. */
 export const VIDEO_STATUSES = ['processing', 'failed', 'pending', 'approved', 'rejected'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
-/** `rejected_by_admin` (DESIGN.md §3): the admin rejected the video behind the submission. */
+/** `rejected_by_admin` (decision 012): the admin rejected the video behind the submission. */
 export const SUBMISSION_STATUSES = [
   'submitted',
   'approved_by_brand',
@@ -31,7 +31,7 @@ export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 export const FACTOR_TYPES = ['phone', 'totp', 'webauthn'] as const;
 export type FactorType = (typeof FACTOR_TYPES)[number];
 
-/** Invite display status (SPEC.md §4): Used if used; Expired once the expiry has passed; else Active. */
+/** Invite display status (docs/product.md §4): Used if used; Expired once the expiry has passed; else Active. */
 export type InviteDisplayStatus = 'Used' | 'Expired' | 'Active';
 
 export function inviteDisplayStatus(
@@ -43,7 +43,7 @@ export function inviteDisplayStatus(
   return 'Active';
 }
 
-/** Badge variants for video status (SPEC.md §4). */
+/** Badge variants for video status (docs/product.md §4). */
 export const VIDEO_STATUS_BADGE: Record<VideoStatus, 'default' | 'secondary' | 'destructive'> = {
   approved: 'default',
   pending: 'secondary',

@@ -1,11 +1,11 @@
 /**
- * How Adreel counts (issue 16, docs/decisions/030-counting-views.md): the view definition, the caps,
+ * How Adreel counts (docs/decisions/030-counting-views.md): the view definition, the caps,
  * and the invalid traffic kept apart from the counted numbers. Server and web app read the numbers
  * from here; the "How we count" page states them in words.
  */
 import { z } from 'zod';
 
-/** A view counts after this much playback (SPEC.md §4: 3 s) … */
+/** A view counts after this much playback (docs/product.md §4: 3 s) … */
 export const VIEW_MIN_PLAYBACK_MS = 3000;
 /** … while at least this fraction of the video is on screen, in a visible, focused tab. */
 export const VIEW_MIN_VISIBLE_FRACTION = 0.5;

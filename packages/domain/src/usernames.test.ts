@@ -11,7 +11,7 @@ function messageOf(input: unknown): string | null {
   return result.success ? null : firstIssueMessage(result.error);
 }
 
-describe('hidden characters in a handle (issue 25 item 8)', () => {
+describe('hidden characters in a handle', () => {
   it.each([
     ['zero-width space', 'name\u200B'],
     ['zero-width non-joiner', 'na\u200Cme'],

@@ -1,5 +1,5 @@
 /**
- * What a handle may hold, shown to server and web alike (issue 25 item 8, decision 039). The look-
+ * What a handle may hold, shown to server and web alike (decision 039). The look-
  * alike comparison itself (Unicode TR 39 skeletons) is the server's: it needs the confusables data,
  * which the web app has no use for (apps/server/src/modules/auth/auth.skeleton.ts).
  */

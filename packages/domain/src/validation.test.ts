@@ -20,7 +20,7 @@ describe('signInSchema', () => {
     ],
     [{ email: 'a@b.co', password: '' }, 'Password is required'],
     [{ email: 'a@b.co', password: 'p'.repeat(129) }, 'Password must be less than 128 characters'],
-  ])('rejects %j with SPEC.md message', (input, message) => {
+  ])('rejects %j with the message docs/product.md §5 names', (input, message) => {
     expect(messageOf(signInSchema.safeParse(input))).toBe(message);
   });
 
@@ -39,7 +39,7 @@ describe('signUpSchema', () => {
     [{ password: '12345' }, 'Password must be at least 6 characters'],
     [{ inviteCode: 'C'.repeat(51) }, 'Invite code must be less than 50 characters'],
     [{ role: 'admin' }, 'Invalid role'],
-  ])('rejects %j with SPEC.md message', (override, message) => {
+  ])('rejects %j with the message docs/product.md §5 names', (override, message) => {
     expect(messageOf(signUpSchema.safeParse({ ...valid, ...override }))).toBe(message);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The forms of SPEC.md §5 as zod schemas, with SPEC.md's exact messages. The web forms and the
+ * The forms of docs/product.md §5 as zod schemas, with the product's exact messages. The web forms and the
  * server routes both import these, so a rule is written once.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ import { VALIDATION_MESSAGES } from './messages/validation';
 import { REQUESTABLE_ROLES, ROLES } from './roles';
 import { hasHiddenCharacters, normalizeUsername } from './usernames';
 
-/** SPEC.md §5: every failure shows the first schema message, else this. */
+/** docs/product.md §5: every failure shows the first schema message, else this. */
 export const FALLBACK_VALIDATION_MESSAGE = 'Invalid input';
 
 export const emailSchema = z
@@ -51,7 +51,7 @@ export const passwordSchema = z
 
 /**
  * A handle wherever one is chosen (sign-up, the "choose a password" step): trimmed and NFKC-
- * normalised as stored, without invisible or text-direction characters (issue 25 item 8), 3 to 50
+ * normalised as stored, without invisible or text-direction characters, 3 to 50
  * characters. Whether it reads like a handle already held is the server's to say (409).
  */
 export const usernameSchema = z
@@ -143,7 +143,7 @@ export const reportSchema = z.object({
 });
 export type ReportInput = z.infer<typeof reportSchema>;
 
-/** SPEC.md §5: the first schema message, else 'Invalid input'. */
+/** docs/product.md §5: the first schema message, else 'Invalid input'. */
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message || FALLBACK_VALIDATION_MESSAGE;
 }

@@ -1,10 +1,10 @@
 /**
- * The videos API (issue 4): upload, processing, the creator's area and moderation.
+ * The videos API: upload, processing, the creator's area and moderation.
  *
  * Upload is the tus protocol (resumable) at `/api/uploads`, authenticated with the Bearer access
  * token. The tus `Upload-Metadata` carries `filename`, `filetype`, `title`, and optionally `caption`,
  * `campaignId`, `ctaText`, `ctaUrl`. When the last byte arrives the server checks the file; the
- * final PATCH answers 201 with `uploadResultSchema`, or 4xx with SPEC.md's message in the usual
+ * final PATCH answers 201 with `uploadResultSchema`, or 4xx with the product's message in the usual
  * error shape, and nothing of a refused file is kept.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { uploadDetailsSchema } from './validation';
 
 const isoTime = z.iso.datetime({ offset: true });
 
-/** The upload's limits beyond SPEC.md's file checks (issue 13), as server and web app say them. */
+/** The upload's limits beyond docs/product.md's file checks, as server and web app say them. */
 export const UPLOAD_LIMIT_MESSAGES = {
   /** UPLOAD_MAX_UNFINISHED or UPLOAD_MAX_UNFINISHED_BYTES reached (403 unfinished_uploads_limit). */
   tooManyUnfinished:
@@ -24,12 +24,12 @@ export const UPLOAD_LIMIT_MESSAGES = {
     "Declare the file's size with Upload-Length when the upload starts: uploads of unknown length are not accepted.",
 } as const;
 
-/** DESIGN.md §3: only http and https links. */
+/** docs/product.md §5: only http and https links. */
 export const ctaUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Link must start with http:// or https://' })
   .max(2000, { error: 'Link must be less than 2000 characters' });
 
-/** The upload form (SPEC.md §5 Upload) plus what the tus metadata adds: file name and type, and the call to action. */
+/** The upload form (docs/product.md §5 Upload) plus what the tus metadata adds: file name and type, and the call to action. */
 export const uploadMetadataSchema = uploadDetailsSchema.extend({
   filename: z.string().max(255).optional(),
   filetype: z.string().max(100).optional(),
@@ -72,8 +72,8 @@ export const videoSchema = z.object({
   campaignId: z.uuid().nullable(),
   campaignTitle: z.string().nullable(),
   /**
-   * Where the video's campaign entry stands (SPEC.md §4 submission status); null without a
-   * campaign. A brand's rejection leaves the video `pending` (SPEC.md §4: only the admin rejects a
+   * Where the video's campaign entry stands (docs/product.md §4 submission status); null without a
+   * campaign. A brand's rejection leaves the video `pending` (docs/product.md §4: only the admin rejects a
    * video), so My Videos reads this to say "Not selected" as Earnings does.
    */
   submissionStatus: z.enum(SUBMISSION_STATUSES).nullable(),
@@ -86,18 +86,18 @@ export const videoListSchema = z.object({ videos: z.array(videoSchema) });
 
 export const uploadResultSchema = z.object({ video: videoSchema });
 
-/** Creator Dashboard tiles (SPEC.md §2): Videos, Total Views, Total Likes, Earnings. */
+/** Creator Dashboard tiles (docs/product.md §2): Videos, Total Views, Total Likes, Earnings. */
 export const creatorStatsSchema = z.object({
   videos: z.number().int(),
   totalViews: z.number().int(),
   totalLikes: z.number().int(),
   earningsCents: z.number().int(),
-  /** Issue 16: views of the creator's videos that were not counted (totalViews is counted only). */
+  /** Views of the creator's videos that were not counted (totalViews is counted only). */
   filtered: filteredTrafficSchema,
 });
 export type CreatorStats = z.infer<typeof creatorStatsSchema>;
 
-/** Upload's campaign picker (SPEC.md §2): open campaigns as title and payout. */
+/** Upload's campaign picker (docs/product.md §2): open campaigns as title and payout. */
 export const openCampaignSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -108,7 +108,7 @@ export const openCampaignListSchema = z.object({ campaigns: z.array(openCampaign
 export const moderationResultSchema = z.object({ message: z.string(), video: videoSchema });
 export const featureBodySchema = z.object({ featured: z.boolean() });
 
-/** Earnings (SPEC.md §2): the creator's transactions with campaign title, date, amount and status. */
+/** Earnings (docs/product.md §2): the creator's transactions with campaign title, date, amount and status. */
 export const creatorTransactionSchema = z.object({
   id: z.uuid(),
   campaignTitle: z.string(),

@@ -1,4 +1,4 @@
-/** What sign-in through an identity provider and linking one say (issue 7, decision 026). */
+/** What sign-in through an identity provider and linking one say (decision 026). */
 import { MFA_MESSAGES } from './mfa';
 
 export const IDENTITY_MESSAGES = {

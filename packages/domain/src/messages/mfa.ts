@@ -1,7 +1,7 @@
 /** Supabase Auth's default cap on a user's factors. */
 export const MAX_FACTORS_PER_USER = 10;
 
-/** What the server answers about second factors (SPEC.md §7 /factors, the second step of sign-in). */
+/** What the server answers about second factors (docs/product.md §7 /factors, the second step of sign-in). */
 export const MFA_MESSAGES = {
   invalidCode: 'Invalid code',
   codeReused: 'This code was already used. Wait for the next one from your authenticator app.',

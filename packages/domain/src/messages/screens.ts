@@ -1,4 +1,4 @@
-/** SPEC.md §2's screen names, as the navigation, the footer and the screens' titles say them. */
+/** docs/product.md §2's screen names, as the navigation, the footer and the screens' titles say them. */
 export const SCREEN_TITLES = {
   creatorHome: 'Creator Home',
   uploadVideo: 'Upload Video',
@@ -12,11 +12,11 @@ export const SCREEN_TITLES = {
   invites: 'Invites',
   whitelist: 'Whitelist',
   outbox: 'Outbox',
-  /** /admin/jobs: failed and stuck video processing (issue 17 item 5). */
+  /** /admin/jobs: failed and stuck video processing. */
   failedJobs: 'Failed jobs',
   auditLog: 'Audit log',
   guidelines: 'Community Guidelines',
-  /** /how-we-count: what a view is and what is kept apart (issue 16). */
+  /** /how-we-count: what a view is and what is kept apart. */
   howWeCount: 'How we count',
 } as const;
 
@@ -31,13 +31,13 @@ export const COMMON_TEXTS = {
   creatorNotFound: 'Creator not found',
 } as const;
 
-/** The analytics' cost labels (issue 19): a payout over counted and over completed views. */
+/** The analytics' cost labels: a payout over counted and over completed views. */
 export const ANALYTICS_COST_LABELS = {
   perCountedView: 'Per counted view',
   perCompletedView: 'Per completed view',
 } as const;
 
-/** The admin's Whitelist toasts (SPEC.md §2 Admin: Whitelist), after Add and after Undo of a removal. */
+/** The admin's Whitelist toasts (docs/product.md §2 Admin: Whitelist), after Add and after Undo of a removal. */
 export const WHITELIST_TOASTS = {
   added: 'Added to whitelist!',
   addFailed: 'Error adding to whitelist',
@@ -57,7 +57,7 @@ export function countNewestFirst(count: number, one: string, many: string): stri
 }
 
 /**
- * The landing page's Platform Features (SPEC.md §1: "creative 30-second video ads, brands meeting
+ * The landing page's Platform Features (docs/product.md §1: "creative 30-second video ads, brands meeting
  * talent, real-time performance analytics, and being rewarded through a fair payment system").
  */
 export const LANDING_FEATURES = {
@@ -92,7 +92,7 @@ export const ACCOUNT_PROFILE_TEXTS = {
 } as const;
 
 /**
- * SPEC.md's Italian empty states (the feed's 'no ads yet, come back soon' is FEED_MESSAGES.feedEmpty;
+ * docs/product.md's Italian empty states (the feed's 'no ads yet, come back soon' is FEED_MESSAGES.feedEmpty;
  * Earnings' is `earnings` here) with a line below in the same language, so a headline and its
  * subtitle never switch language halfway.
  */

@@ -1,5 +1,5 @@
 /**
- * What the server answers when the caller's session or account no longer holds (SPEC.md §8 wording
+ * What the server answers when the caller's session or account no longer holds (docs/product.md §8 wording
  * style), shared by every module that checks it.
  */
 export const SESSION_MESSAGES = {

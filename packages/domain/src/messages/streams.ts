@@ -1,6 +1,6 @@
 /**
  * What the server answers when a live update (a server-sent event stream) cannot be opened because
- * too many are open already (issue 25 item 3, decision 038). The web app waits as Retry-After says
+ * too many are open already (decision 038). The web app waits as Retry-After says
  * and tries again by itself, so these are read mostly by whoever calls the API directly.
  */
 export const STREAM_MESSAGES = {

@@ -5,7 +5,7 @@ import {
   VIDEO_MAX_SHORT_SIDE,
 } from '../constants';
 
-/** SPEC.md §5 "Upload file" and §8: the exact words the creator reads, from the web's checks or the server's. */
+/** docs/product.md §5 "Upload file" and §8: the exact words the creator reads, from the web's checks or the server's. */
 export const UPLOAD_MESSAGES = {
   noFile: 'Please select a video file',
   badType: 'Invalid file type. Please upload MP4, WebM, or MOV video files.',
@@ -14,12 +14,12 @@ export const UPLOAD_MESSAGES = {
     "Unable to determine video duration. Please ensure you're uploading a valid video file.",
   tooLong: 'Video must be 30 seconds or less',
   failed: 'Error uploading video',
-  /** SPEC.md §8: the Italian message after upload, saying the video is in review. */
+  /** docs/product.md §8: the Italian message after upload, saying the video is in review. */
   inReview: 'Il tuo video è in revisione: ti avviseremo appena sarà approvato.',
 } as const;
 
 /**
- * Issue 25 item 2: a file beyond what a phone or an editor makes (constants.ts, decision 037), and
+ * A file beyond what a phone or an editor makes (constants.ts, decision 037), and
  * a person with VIDEO_MAX_PROCESSING videos still processing. Refused before anything is stored.
  */
 export const UPLOAD_BUDGET_MESSAGES = {

@@ -1,18 +1,18 @@
 /** Words about videos that the feed, the creator's list and moderation share. */
 export const VIDEO_TEXTS = {
-  /** SPEC.md §8 "Feed load fails", also any list of videos that fails to load. */
+  /** docs/product.md §8 "Feed load fails", also any list of videos that fails to load. */
   loadFailed: 'Error loading videos',
   loading: 'Loading videos',
   /** A video the admin removed after a report: the report's outcome and the video's state. */
   removed: 'Video removed',
   removedByModeration: 'Removed by moderation',
-  /** SPEC.md §2 My Videos: what a pending video shows. */
+  /** docs/product.md §2 My Videos: what a pending video shows. */
   inReview: 'Your video is being reviewed by our team',
   /** A brand-rejected campaign entry, as Earnings' entries and My Videos both say it. */
   notSelected: 'Not selected',
   /**
    * My Videos under a video whose campaign entry the brand turned down (its status stays pending:
-   * SPEC.md §4 leaves rejecting a video to the admin, who may still publish it in the feed).
+   * docs/product.md §4 leaves rejecting a video to the admin, who may still publish it in the feed).
    */
   notSelectedNote: 'The brand did not select it for its campaign.',
 } as const;
