@@ -10,6 +10,7 @@ export * from './messages/campaigns';
 export * from './messages/identity';
 export * from './messages/mail';
 export * from './messages/mfa';
+export * from './messages/ownership';
 export * from './messages/screens';
 export * from './messages/session';
 export * from './messages/upload';

@@ -1,4 +1,4 @@
-import { OWNERSHIP_MESSAGES } from '@adreel/domain';
+import { AUTH_TEXTS } from '@adreel/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderApp, signedInAs, userWith } from '@/test/render-app';
@@ -35,18 +35,15 @@ describe('route guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
-  it('shows a creator whose address is not proven why the area waits, asking the server nothing', async () => {
-    const fetchMock = mockApi({});
-    renderApp('/creator/upload', {
+  it('sends a creator whose address is not proven to /account, where the banner says why', async () => {
+    mockApi({ 'GET /api/account/sessions': jsonResponse({ sessions: [] }) });
+    const { router } = renderApp('/creator/upload', {
       status: 'signed-in',
       user: userWith(['creator'], { emailVerified: false }),
     });
-    expect(await screen.findByText(OWNERSHIP_MESSAGES.unprovenSession)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Manage your account' }).getAttribute('href')).toBe(
-      '/account',
-    );
-    expect(screen.queryByRole('heading', { name: 'Upload', level: 1 })).toBeNull();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/uploads');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    const banner = await screen.findByRole('region', { name: 'Email verification' });
+    expect(banner.textContent).toContain(AUTH_TEXTS.verifyToFinish);
   });
 
   it('lets a creator into the creator area', async () => {

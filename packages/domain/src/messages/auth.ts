@@ -8,7 +8,6 @@ export const AUTH_TEXTS = {
   checkInbox: 'Check your inbox',
   /** Followed by the address, as in "We sent a link to ann@example.com." */
   sentLinkTo: 'We sent a link to',
-  manageAccount: 'Manage your account',
   /** The banner of an unproven account (decision 022): what waits for the link. */
   verifyToFinish:
     'Verify your email to finish setting up your account: until then you can only manage your account.',
