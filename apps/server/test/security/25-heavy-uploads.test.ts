@@ -41,7 +41,12 @@ import {
   decodingBudgetRefusal,
   transcodeTimeoutMs,
 } from '../../src/platform/media/decoding-budget';
-import { ffmpegPath, probe } from '../../src/platform/media/ffmpeg';
+import {
+  ffmpegPath,
+  lowerRungsTimeoutMs,
+  makeLowerRungs,
+  probe,
+} from '../../src/platform/media/ffmpeg';
 import { isResourceExhaustion } from '../../src/platform/resource-exhaustion';
 import { makeClip } from '../fixtures/media';
 import { createTestApp, type TestApp } from '../support/app';
@@ -223,6 +228,28 @@ describe('the decoding budget', () => {
     });
     expect(largest).toBeGreaterThan(full1080);
     expect(largest).toBeLessThan(12 * 60_000);
+  });
+
+  it('gives ffmpeg whole milliseconds for a clip of any length (child_process refuses a fraction)', async () => {
+    // A real phone clip lasts 20.015 s, not 20: the ladder's timeout once came out 140060.045 ms,
+    // and every ladder job failed for good on it.
+    for (const durationSec of [20.015, 0.04, 29.999, null]) {
+      expect(Number.isInteger(lowerRungsTimeoutMs(durationSec))).toBe(true);
+      expect(
+        Number.isInteger(
+          transcodeTimeoutMs({ durationSec, width: 1079, height: 1919, frames: 601 }),
+        ),
+      ).toBe(true);
+    }
+    const dir = await mkdtemp(path.join(tmpdir(), 'adreel-rungs-'));
+    try {
+      const clip = path.join(dir, 'odd.mp4');
+      await makeClip(clip, { seconds: 2.3, size: '720x1280' });
+      const made = await makeLowerRungs(clip, dir, 720, 1280, 2.3 + 1 / 3);
+      expect(made.length).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -890,7 +890,8 @@ export interface MadeRung {
  * (about 11 CPU-s for 30 s, decision 033); 3 minutes for a 30 s clip, where it was 10 for any.
  */
 export function lowerRungsTimeoutMs(durationSec: number | null): number {
-  return 60_000 + 4_000 * Math.min(30, Math.max(0, durationSec ?? 30));
+  // Whole milliseconds: child_process refuses a fractional timeout (a 20.015 s clip's).
+  return Math.ceil(60_000 + 4_000 * Math.min(30, Math.max(0, durationSec ?? 30)));
 }
 
 /**
