@@ -43,16 +43,22 @@ export async function registerSecurityHeaders(
 }
 
 /**
- * Answers of the API, and any answer to a request that carried credentials, are kept by no cache
- * (`cache-control: no-store`): a browser's back button, a shared proxy or a CDN must never hand one
- * person's transactions, sessions or outbox to someone else. A route whose answer is deliberately
- * public says so with its own cache-control (the JWKS, the providers list, media), which is kept.
+ * An answer to a request that carried credentials (an access token or a cookie) is kept by no cache
+ * (`cache-control: no-store`), and so is every answer of /api/auth (tokens): a browser's back
+ * button, a shared proxy or a CDN must never hand one person's transactions, sessions or outbox to
+ * someone else. A route whose answer is deliberately public says so with its own cache-control
+ * (the JWKS, the providers list, media), which is kept. A signed-out read of the public API keeps
+ * what it had: the feed's page preloads it beside the app's code (web.ts), and a no-store answer is
+ * not one the browser hands to the app's own request.
  */
 export function registerPrivateAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('cache-control')) return payload;
-    const path = request.url;
-    if (path.startsWith('/api/') || path === '/api' || request.headers.authorization !== undefined)
+    if (
+      request.headers.authorization !== undefined ||
+      request.headers.cookie !== undefined ||
+      request.url.startsWith('/api/auth/')
+    )
       reply.header('cache-control', 'no-store');
     return payload;
   });

@@ -2,8 +2,8 @@
  * Issue 25 item 5: private answers could be cached. /api/brand/transactions, /api/creator/earnings,
  * /api/account/sessions, /api/profiles/me, /api/admin/outbox and /api/admin/access-requests carried
  * no Cache-Control, so a shared proxy, a CDN or the browser's back button could keep one person's
- * payments, sessions or outbox for the next. Every answer of the API is `no-store` unless its route
- * is deliberately public and says so.
+ * payments, sessions or outbox for the next. Every answer to a request with credentials (and every
+ * token answer) is `no-store` unless its route is deliberately public and says so.
  */
 import type { Role } from '@adreel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,11 @@ describe('no cache keeps a private answer (issue 25 item 5)', () => {
     const answers = await Promise.all([
       ctx.app.inject({ method: 'POST', url: '/api/auth/token?grant_type=refresh_token' }),
       ctx.app.inject({ method: 'GET', url: '/api/admin/outbox', headers }),
-      ctx.app.inject({ method: 'GET', url: '/api/account/sessions' }),
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/sessions',
+        headers: { authorization: 'Bearer not-a-token' },
+      }),
       ctx.app.inject({ method: 'GET', url: '/api/feed', headers }),
       ctx.app.inject({ method: 'GET', url: '/api/campaigns', headers }),
     ]);
