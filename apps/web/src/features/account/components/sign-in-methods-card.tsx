@@ -8,11 +8,12 @@ import {
   setPasswordBodySchema,
   withProvider,
 } from '@adreel/domain';
-import { KeyRound, Link2, LockKeyhole, RotateCw } from 'lucide-react';
+import { KeyRound, Link2, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -237,19 +238,13 @@ export function SignInMethodsCard() {
               </div>
             </div>
           ) : methods.isError || !data ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your sign-in methods can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void methods.refetch()}
-                disabled={methods.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={methods.error}
+              title="Your sign-in methods can't be loaded right now."
+              onRetry={() => void methods.refetch()}
+              retrying={methods.isFetching}
+            />
           ) : (
             <>
               <ul className="divide-y divide-border">

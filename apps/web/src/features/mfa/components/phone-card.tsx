@@ -1,7 +1,8 @@
 import { type Factor, MFA_MESSAGES, MFA_TEXTS, phoneNumberSchema } from '@adreel/domain';
-import { MessageSquareText, Plus, RotateCw } from 'lucide-react';
+import { MessageSquareText, Plus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -155,19 +156,13 @@ export function PhoneCard() {
           ) : factors.isPending ? (
             <FactorListSkeleton label="Loading phone settings" />
           ) : factors.isError ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your phone settings can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void factors.refetch()}
-                disabled={factors.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={factors.error}
+              title="Your phone settings can't be loaded right now."
+              onRetry={() => void factors.refetch()}
+              retrying={factors.isFetching}
+            />
           ) : (
             <>
               {phones.length > 0 ? (
