@@ -10,6 +10,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import {
   type Control,
   type ControllerRenderProps,
+  type FieldError,
   type FieldPath,
   type FieldValues,
   type Resolver,
@@ -31,6 +32,54 @@ interface ZodFormOptions<TValues extends FieldValues, TOutput>
    * empty is left out rather than sent as "".
    */
   prepare?: (values: TValues) => unknown;
+  /**
+   * Where a schema's message belongs on the form, when the schema names the field otherwise (the
+   * campaign API's budgetTotalCents is the form's budgetTotal). A message about the whole form
+   * (an empty path) is at FORM_ERROR.
+   */
+  fields?: Readonly<Record<string, string>>;
+}
+
+type ResolvedErrors = Record<string, FieldError | undefined>;
+
+/**
+ * Where a schema's message about no one field goes. Not react-hook-form's `root`: that one is for
+ * the server's answers, and handleSubmit clears it before it decides whether the form is valid.
+ */
+const FORM_ERROR = '_form';
+
+/** The message about the whole form, if the schema gave one (see FORM_ERROR). */
+export function formMessage<TValues extends FieldValues, TOutput>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+): string | null {
+  return fieldMessage((form.formState.errors as ResolvedErrors)[FORM_ERROR]);
+}
+
+/** The first message inside a nested error (a list's item, an object's field). */
+function firstMessage(error: unknown): FieldError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { message, type } = error as Partial<FieldError>;
+  if (typeof message === 'string') return { type: type ?? 'validate', message };
+  for (const [key, nested] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const found = firstMessage(nested);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Each message at the form's field: schema paths mapped by `fields`, a list's messages at the list's
+ * field (the first), the whole form's at FORM_ERROR.
+ */
+function atFormFields(errors: ResolvedErrors, fields: Readonly<Record<string, string>> = {}) {
+  const mapped: ResolvedErrors = {};
+  for (const [key, error] of Object.entries(errors)) {
+    const field = fields[key] ?? (key === '' ? FORM_ERROR : key);
+    if (mapped[field]) continue;
+    mapped[field] = firstMessage(error);
+  }
+  return mapped;
 }
 
 /**
@@ -40,7 +89,7 @@ interface ZodFormOptions<TValues extends FieldValues, TOutput>
  */
 export function useZodForm<TValues extends FieldValues, TOutput = TValues>(
   schema: z.ZodType<TOutput>,
-  { prepare, ...options }: ZodFormOptions<TValues, TOutput> = {},
+  { prepare, fields, ...options }: ZodFormOptions<TValues, TOutput> = {},
 ): UseFormReturn<TValues, unknown, TOutput> {
   // The resolver's types follow the schema's input; the form's values are TValues (strings as
   // typed), which `prepare` maps to what the schema reads.
@@ -48,10 +97,15 @@ export function useZodForm<TValues extends FieldValues, TOutput = TValues>(
   return useForm<TValues, unknown, TOutput>({
     shouldFocusError: true,
     ...options,
-    resolver: prepare
-      ? (values, context, resolverOptions) =>
-          resolve(prepare(values) as TValues, context, resolverOptions)
-      : resolve,
+    resolver: async (values, context, resolverOptions) => {
+      const result = await resolve(
+        (prepare ? prepare(values) : values) as TValues,
+        context,
+        resolverOptions,
+      );
+      if (Object.keys(result.errors).length === 0) return result;
+      return { values: {}, errors: atFormFields(result.errors as ResolvedErrors, fields) as never };
+    },
   });
 }
 
