@@ -21,7 +21,7 @@ export interface QueryLike<T> {
 export interface QueryErrorProps {
   /** The failure (a query's error): the server's request id is shown under a 5xx to quote. */
   error: unknown;
-  /** What failed, in SPEC.md's words; given the error, e.g. to prefer the server's own message. */
+  /** What failed, in docs/product.md §8's words; given the error, e.g. to prefer the server's own message. */
   title: string | ((error: unknown) => string);
   description?: ReactNode;
   icon?: LucideIcon;

@@ -1,5 +1,5 @@
 /**
- * The one CSV writer of the web app (the Performance tab's export, issue 19's analytics exports):
+ * The one CSV writer of the web app (the Performance tab's export, the analytics exports):
  * RFC 4180 with CRLF line ends, safe to open in a spreadsheet, and the download of a file.
  */
 

@@ -52,7 +52,7 @@ describe('Form and FormField', () => {
     const note = screen.getByLabelText('Note');
     expect(await screen.findByText('Name must be at least 3 characters')).toBeTruthy();
     expect(screen.getByText('Invalid email address')).toBeTruthy();
-    // A schema without its own message says SPEC.md §5's fallback.
+    // A schema without its own message says docs/product.md §5's fallback.
     expect(screen.getByText('Invalid input')).toBeTruthy();
     for (const control of [name, email, note]) {
       expect(control.getAttribute('aria-invalid')).toBe('true');

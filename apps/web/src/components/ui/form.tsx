@@ -83,9 +83,9 @@ function atFormFields(errors: ResolvedErrors, fields: Readonly<Record<string, st
 }
 
 /**
- * A form checked by `schema` on submit (SPEC.md §5: each field's message from the schema, else
- * "Invalid input"), then again as the user corrects a field. The submit handler gets the schema's
- * output (trimmed, upper-cased, …), the same the server parses.
+ * A form checked by `schema` on submit (docs/product.md §5: each field's message from the schema,
+ * else "Invalid input"), then again as the user corrects a field. The submit handler gets the
+ * schema's output (trimmed, upper-cased, …), the same the server parses.
  */
 export function useZodForm<TValues extends FieldValues, TOutput = TValues>(
   schema: z.ZodType<TOutput>,
@@ -170,7 +170,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   );
 }
 
-/** A field's message: the schema's or the server's, else SPEC.md §5's "Invalid input". */
+/** A field's message: the schema's or the server's, else docs/product.md §5's "Invalid input". */
 export function fieldMessage(error: { message?: string | undefined } | undefined): string | null {
   return error ? error.message || FALLBACK_VALIDATION_MESSAGE : null;
 }

@@ -1,5 +1,5 @@
 /**
- * The caller's video analytics, live (issue 19): the brand's Performance tab (per video and
+ * The caller's video analytics, live (decision 032): the brand's Performance tab (per video and
  * campaign, cost per view) and the creator's own video stats (each video beside the median of
  * theirs). The stream also refreshes what `alsoRefresh` names: the screen's tiles or chart above,
  * which belong to another feature, so the route hands their keys in.
