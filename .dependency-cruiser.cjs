@@ -114,6 +114,17 @@ module.exports = {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'web-lib-knows-no-component',
+      comment:
+        'Protects lib/ as the bottom layer: API client, session, formatting and stream glue, no ' +
+        'UI. components/ build on lib/, never the reverse, so what draws a screen (analytics ' +
+        'panels, once in lib/metrics/) lives in a feature or in components/, and lib/ stays free ' +
+        'of React markup a screen did not ask for.',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/' },
+      to: { path: '^apps/web/src/components/' },
+    },
+    {
       name: 'no-server-from-web',
       comment:
         'Protects the deploy boundary: the browser bundle never contains server code; what both ' +

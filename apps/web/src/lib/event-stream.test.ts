@@ -7,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FIRST_RETRY_MS,
   keepEventStreamOpen,
+  MAX_EVENT_CHARS,
   MAX_RETRY_MS,
   parseRetryAfter,
+  readEventStream,
   reconnectDelay,
   StreamRefusedError,
 } from './event-stream';
@@ -51,6 +53,57 @@ describe('Retry-After and the wait before the next try', () => {
       MAX_RETRY_MS,
       MAX_RETRY_MS,
     ]);
+  });
+});
+
+/** An open stream that sends `chunks` as they are, then ends. */
+const streamOf = (...chunks: string[]) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+        controller.close();
+      },
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+
+describe('readEventStream', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function read(response: Response): Promise<string[]> {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => response),
+    );
+    const data: string[] = [];
+    await readEventStream('/stream', new AbortController().signal, (d) => data.push(d));
+    return data;
+  }
+
+  it('reads events split across chunks, with any line end, skipping comments and empty events', async () => {
+    const data = await read(
+      streamOf(
+        ': keep-alive\n\n',
+        'event: counts\ndata: {"n":',
+        '1}\n\ndata: first line\r\ndata: second line\r\n\r\n',
+        'data:\n\nretry: 3000\n\ndata: {"n":2}\r\r',
+        'data: {"n":3}',
+      ),
+    );
+    // The last event never ended (no blank line) and is not delivered, as EventSource does.
+    expect(data).toEqual(['{"n":1}', 'first line\nsecond line', '{"n":2}']);
+  });
+
+  it('gives up on a stream whose event never ends, rather than buffering it without end', async () => {
+    const endless = `data: ${'x'.repeat(MAX_EVENT_CHARS)}`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamOf(endless, 'more')),
+    );
+    await expect(
+      readEventStream('/stream', new AbortController().signal, () => {}),
+    ).rejects.toThrow(/passed/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { getAccessToken } from '@/lib/api';
 
 /**
@@ -31,6 +32,12 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/**
+ * The longest event read: ours are a few hundred characters (counts, changed ids); past this the
+ * stream is treated as broken rather than buffered without end.
+ */
+export const MAX_EVENT_CHARS = 1_000_000;
+
 export interface ReadOptions {
   /** Sends the access token (default). The public beta counter does without. */
   withToken?: boolean;
@@ -61,24 +68,28 @@ export async function readEventStream(
       parseRetryAfter(response.headers.get('retry-after')),
     );
   onOpen();
+  let overflow = false;
+  // eventsource-parser follows the WHATWG event-stream grammar (CR, LF or CRLF line ends, comments,
+  // multi-line data, a BOM), which the hand-split lines before it did not all handle.
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.data) onData(event.data);
+    },
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') overflow = true;
+    },
+    maxBufferSize: MAX_EVENT_CHARS,
+  });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const data = buffer
-        .slice(0, end)
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      buffer = buffer.slice(end + 2);
-      if (data) onData(data);
-      end = buffer.indexOf('\n\n');
+    parser.feed(decoder.decode(value, { stream: true }));
+    if (overflow) {
+      // A stream that never ends its event is broken: dropped, and opened again after the wait.
+      await reader.cancel();
+      throw new Error(`an event of the stream passed ${MAX_EVENT_CHARS} characters`);
     }
   }
 }

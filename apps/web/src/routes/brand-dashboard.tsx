@@ -2,8 +2,9 @@ import { SCREEN_TITLES } from '@adreel/domain';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LiveAnalytics } from '@/features/analytics/components/live-analytics';
+import { brandPerformanceKey } from '@/features/brand/api/get-brand-performance';
 import { useBrandSubmissions } from '@/features/brand/api/get-brand-submissions';
-import { BrandAnalytics } from '@/features/brand/components/brand-analytics';
 import { CampaignsTab } from '@/features/brand/components/campaigns-tab';
 import { CreateCampaignDialog } from '@/features/brand/components/create-campaign-dialog';
 import { PaymentsTab } from '@/features/brand/components/payments-tab';
@@ -11,6 +12,9 @@ import { PerformanceTab } from '@/features/brand/components/performance-tab';
 import { SubmissionsTab } from '@/features/brand/components/submissions-tab';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The analytics stream also refreshes the Performance tab's totals and chart above it. */
+const ANALYTICS_ALSO_REFRESH = [brandPerformanceKey];
 
 const TABS = [
   ['campaigns', 'Campaigns'],
@@ -71,7 +75,7 @@ export default function BrandDashboardPage() {
         <TabsContent value="performance">
           <PerformanceTab />
           <div className="mt-8">
-            <BrandAnalytics />
+            <LiveAnalytics side="brand" alsoRefresh={ANALYTICS_ALSO_REFRESH} />
           </div>
         </TabsContent>
       </Tabs>

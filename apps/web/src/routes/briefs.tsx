@@ -1,10 +1,10 @@
 import { COMMON_TEXTS, hasAnyRole, type PublicCampaign, SCREEN_TITLES } from '@adreel/domain';
-import { AlertTriangle, Info, Megaphone, RefreshCw } from 'lucide-react';
+import { Info, Megaphone } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
-import { Button } from '@/components/ui/button';
 import { useCampaignBriefs } from '@/features/briefs/api/get-campaign-briefs';
 import { BriefCard, BriefCardSkeleton } from '@/features/briefs/components/brief-card';
 import { serverMessage } from '@/lib/error-message';
@@ -52,43 +52,39 @@ export default function BriefsPage() {
           </span>
         </p>
       )}
-      {briefs.isPending ? (
-        <ul
-          aria-label="Loading briefs"
-          className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2].map((i) => (
-            <BriefCardSkeleton key={i} />
-          ))}
-        </ul>
-      ) : briefs.isError ? (
-        <StateMessage
-          tone="error"
-          error={briefs.error}
-          icon={AlertTriangle}
-          title={serverMessage(briefs.error, COMMON_TEXTS.loadCampaignsFailed)}
-          action={
-            <Button variant="outline" onClick={() => void briefs.refetch()}>
-              <RefreshCw /> Try again
-            </Button>
-          }
-        />
-      ) : briefs.data.length === 0 ? (
-        <StateMessage
-          icon={Megaphone}
-          title="No open campaigns right now"
-          description="Brands post new briefs often. Come back soon, or upload an ad of your own meanwhile."
-        />
-      ) : (
-        <ul
-          aria-label="Open campaigns"
-          className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
-        >
-          {briefs.data.map((campaign) => (
-            <BriefCard key={campaign.id} campaign={campaign} onApply={apply} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={briefs}
+        loading={
+          <ul
+            aria-label="Loading briefs"
+            className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+          >
+            {[0, 1, 2].map((i) => (
+              <BriefCardSkeleton key={i} />
+            ))}
+          </ul>
+        }
+        error={{ title: (error) => serverMessage(error, COMMON_TEXTS.loadCampaignsFailed) }}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <StateMessage
+            icon={Megaphone}
+            title="No open campaigns right now"
+            description="Brands post new briefs often. Come back soon, or upload an ad of your own meanwhile."
+          />
+        }
+      >
+        {(data) => (
+          <ul
+            aria-label="Open campaigns"
+            className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+          >
+            {data.map((campaign) => (
+              <BriefCard key={campaign.id} campaign={campaign} onApply={apply} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,10 +3,14 @@ import { Clapperboard, Megaphone, Upload, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { LiveAnalytics } from '@/features/analytics/components/live-analytics';
+import { creatorStatsKey } from '@/features/creator/api/get-creator-stats';
 import { CreatorStatTiles } from '@/features/creator/components/creator-stat-tiles';
-import { CreatorVideoAnalytics } from '@/features/creator/components/creator-video-analytics';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The analytics stream also refreshes the stat tiles above it. */
+const ANALYTICS_ALSO_REFRESH = [creatorStatsKey];
 
 /** /creator/home (SPEC.md §2): the creator's numbers and the four ways onward. */
 export default function CreatorHomePage() {
@@ -21,7 +25,7 @@ export default function CreatorHomePage() {
         description={creatorHomeGreeting(name)}
       />
       <CreatorStatTiles />
-      <CreatorVideoAnalytics />
+      <LiveAnalytics side="creator" alsoRefresh={ANALYTICS_ALSO_REFRESH} />
       <nav aria-label="Creator shortcuts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Button asChild size="lg">
           <Link to="/creator/upload">

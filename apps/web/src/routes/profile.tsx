@@ -1,7 +1,8 @@
 import { AREA_ROLES, COMMON_TEXTS, hasAnyRole, primaryRole } from '@adreel/domain';
-import { AlertTriangle, LogIn, RefreshCw, UserRoundX } from 'lucide-react';
+import { LogIn, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -63,16 +64,11 @@ export default function ProfilePage() {
     );
   } else if (profile.isError) {
     body = (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={profile.error}
-        icon={AlertTriangle}
         title={serverMessage(profile.error, 'Error loading profile')}
-        action={
-          <Button variant="outline" onClick={() => void profile.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
       />
     );
   } else if (!profile.data) {

@@ -1,4 +1,5 @@
 import {
+  type AccessRequestInput,
   AUTH_TEXTS,
   accessRequestSchema,
   JOIN_REDIRECT_MS,
@@ -8,17 +9,16 @@ import {
   withBrand,
 } from '@adreel/domain';
 import { ArrowRight, Clapperboard, Eye, Megaphone } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, FormMessage, fieldMessage, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { type RadioCardOption, RadioCards } from '@/components/ui/radio-cards';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { appName } from '@/lib/app-name';
-import { focusField, validate } from '@/lib/validate';
 import { useCreateAccessRequest } from '../api/create-access-request';
 
 const THANKS = MESSAGES.joinThanks;
@@ -30,17 +30,28 @@ const ROLE_OPTIONS: RadioCardOption<RequestableRole>[] = [
   { value: 'viewer', label: 'Viewer', description: AUTH_TEXTS.viewerRole, icon: Eye },
 ];
 
-type FieldName = 'name' | 'email' | 'role' | 'notes';
-const EMPTY = { name: '', email: '', notes: '' };
+interface JoinValues {
+  name: string;
+  email: string;
+  role: RequestableRole;
+  notes: string;
+}
+const EMPTY: JoinValues = { name: '', email: '', role: 'creator', notes: '' };
+
+/** Empty notes are left out rather than sent as "". */
+function withoutEmptyNotes(values: JoinValues): Partial<JoinValues> {
+  const { notes, ...rest } = values;
+  return notes.trim() ? values : rest;
+}
 
 export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const navigate = useNavigate();
   const create = useCreateAccessRequest();
-  const formRef = useRef<HTMLFormElement>(null);
   const roleLabelId = useId();
-  const [values, setValues] = useState({ ...EMPTY, email: defaultEmail });
-  const [role, setRole] = useState<RequestableRole>('creator');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useZodForm<JoinValues, AccessRequestInput>(accessRequestSchema, {
+    defaultValues: { ...EMPTY, email: defaultEmail },
+    prepare: withoutEmptyNotes,
+  });
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
@@ -49,25 +60,11 @@ export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     return () => window.clearTimeout(timer);
   }, [redirecting, navigate]);
 
-  const set = (name: keyof typeof EMPTY) => (value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input: Record<string, string> = { ...values, role };
-    if (!values.notes.trim()) delete input.notes;
-    const result = validate(accessRequestSchema, input);
-    if (!result.ok) {
-      setErrors(result.field ? { [result.field]: result.message } : {});
-      focusField(formRef.current, result.field);
-      return;
-    }
-    setErrors({});
-    create.mutate(result.data, {
+  function onSubmit(input: AccessRequestInput) {
+    create.mutate(input, {
       onSuccess: (body) => {
         toast.success(body.message || withBrand(THANKS, appName()));
-        setValues(EMPTY);
-        setRole('creator');
+        form.reset(EMPTY);
         setRedirecting(true);
       },
       onError: () => toast.error(MESSAGES.joinFailed),
@@ -75,35 +72,22 @@ export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field label="Full name" error={errors.name}>
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField control={form.control} name="name" label="Full name">
+        {(control) => <Input {...control} autoComplete="name" placeholder="Maya Chen" required />}
+      </FormField>
+      <FormField control={form.control} name="email" label="Email">
         {(control) => (
           <Input
             {...control}
-            name="name"
-            autoComplete="name"
-            placeholder="Maya Chen"
-            required
-            value={values.name}
-            onChange={(e) => set('name')(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             required
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <div className="flex flex-col gap-2">
         <p id={roleLabelId} className="text-sm font-semibold">
           I want to join as
@@ -111,28 +95,26 @@ export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         <RadioCards
           labelledBy={roleLabelId}
           options={ROLE_OPTIONS}
-          value={role}
-          onValueChange={setRole}
+          value={form.watch('role')}
+          onValueChange={(role) => form.setValue('role', role, { shouldValidate: true })}
         />
-        {errors.role && <p className="text-sm font-medium text-destructive">{errors.role}</p>}
+        <FormMessage message={fieldMessage(form.formState.errors.role)} />
       </div>
-      <Field
+      <FormField
+        control={form.control}
+        name="notes"
         label="Notes"
         aside="Optional"
-        hint={`${values.notes.length} / ${NOTES_MAX}`}
-        error={errors.notes}
+        hint={`${form.watch('notes').length} / ${NOTES_MAX}`}
       >
         {(control) => (
           <Textarea
             {...control}
-            name="notes"
             rows={3}
             placeholder="Your channel, your brand, or what you'd like to make"
-            value={values.notes}
-            onChange={(e) => set('notes')(e.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <Button
         type="submit"
         size="lg"
@@ -149,6 +131,6 @@ export function JoinForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </>
         )}
       </Button>
-    </form>
+    </Form>
   );
 }

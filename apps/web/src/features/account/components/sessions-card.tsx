@@ -1,6 +1,7 @@
 import type { AccountSession } from '@adreel/domain';
-import { Monitor, RotateCw, Smartphone, Tablet } from 'lucide-react';
+import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -104,19 +105,13 @@ export function SessionsCard() {
               ))}
             </div>
           ) : sessions.isError ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your sessions can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void sessions.refetch()}
-                disabled={sessions.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={sessions.error}
+              title="Your sessions can't be loaded right now."
+              onRetry={() => void sessions.refetch()}
+              retrying={sessions.isFetching}
+            />
           ) : sessions.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">No active sessions.</p>
           ) : (

@@ -8,11 +8,13 @@ import {
   setPasswordBodySchema,
   withProvider,
 } from '@adreel/domain';
-import { KeyRound, Link2, LockKeyhole, RotateCw } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { KeyRound, Link2, LockKeyhole } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { PasswordInput } from '@/components/password-input';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,14 +25,14 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useProviders } from '@/lib/auth-providers';
+import { withConfirmation } from '@/lib/confirm-password';
 import { serverMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-time';
 import { useSession } from '@/lib/session';
-import { focusField, validate } from '@/lib/validate';
 import { useSignInMethods } from '../api/get-sign-in-methods';
 import { useLinkIdentity } from '../api/link-identity';
 import { useSetFirstPassword } from '../api/set-first-password';
@@ -61,70 +63,42 @@ function Row({
   );
 }
 
+const setPasswordFormSchema = withConfirmation(setPasswordBodySchema, 'newPassword');
+type SetPasswordValues = z.input<typeof setPasswordFormSchema>;
+
 function SetPasswordForm({ onDone }: { onDone: () => void }) {
   const set = useSetFirstPassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ newPassword: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<'newPassword' | 'confirm', string>>>({});
+  const form = useZodForm<SetPasswordValues>(setPasswordFormSchema, {
+    defaultValues: { newPassword: '', confirm: '' },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(setPasswordBodySchema, { newPassword: values.newPassword });
-    if (!result.ok) {
-      setErrors({ newPassword: result.message });
-      focusField(formRef.current, 'newPassword');
-      return;
-    }
-    if (values.confirm !== values.newPassword) {
-      setErrors({ confirm: AUTH_TEXTS.passwordsMismatch });
-      focusField(formRef.current, 'confirm');
-      return;
-    }
-    setErrors({});
-    set.mutate(result.data, {
-      onSuccess: ({ message }) => {
-        toast.success(message);
-        onDone();
+  function onSubmit({ newPassword }: SetPasswordValues) {
+    set.mutate(
+      { newPassword },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          onDone();
+        },
+        onError: (error) => toast.error(serverMessage(error, 'Error setting the password')),
       },
-      onError: (error) => toast.error(serverMessage(error, 'Error setting the password')),
-    });
+    );
   }
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      noValidate
-      className="mt-4 flex flex-col gap-4 rounded-2xl bg-muted/60 p-4"
-    >
+    <Form form={form} onSubmit={onSubmit} className="mt-4 rounded-2xl bg-muted/60 p-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <FormField
+          control={form.control}
+          name="newPassword"
           label={AUTH_TEXTS.newPassword}
           hint={atLeastCharacters(PASSWORD_MIN)}
-          error={errors.newPassword}
         >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="newPassword"
-              autoComplete="new-password"
-              autoFocus
-              value={values.newPassword}
-              onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label="Confirm password" error={errors.confirm}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="confirm"
-              autoComplete="new-password"
-              value={values.confirm}
-              onChange={(e) => setValues((v) => ({ ...v, confirm: e.target.value }))}
-            />
-          )}
-        </Field>
+          {(control) => <PasswordInput {...control} autoComplete="new-password" autoFocus />}
+        </FormField>
+        <FormField control={form.control} name="confirm" label="Confirm password">
+          {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+        </FormField>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone} disabled={set.isPending}>
@@ -135,7 +109,7 @@ function SetPasswordForm({ onDone }: { onDone: () => void }) {
           Set password
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -237,19 +211,13 @@ export function SignInMethodsCard() {
               </div>
             </div>
           ) : methods.isError || !data ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your sign-in methods can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void methods.refetch()}
-                disabled={methods.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={methods.error}
+              title="Your sign-in methods can't be loaded right now."
+              onRetry={() => void methods.refetch()}
+              retrying={methods.isFetching}
+            />
           ) : (
             <>
               <ul className="divide-y divide-border">

@@ -1,7 +1,8 @@
 import { ACCOUNT_DATA_MESSAGES } from '@adreel/domain/account-data-api';
 import { AUDIT_MESSAGES, type AuditEntry } from '@adreel/domain/audit-api';
-import { FilterX, History, RotateCw, Search, TriangleAlert } from 'lucide-react';
+import { FilterX, History, RotateCw, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -249,17 +250,12 @@ export function AuditLog() {
             ))}
           </div>
         ) : audit.isError ? (
-          <StateMessage
-            tone="error"
+          <QueryError
             error={audit.error}
-            icon={TriangleAlert}
             title={serverMessage(audit.error, AUDIT_MESSAGES.loadFailed)}
             className="m-6"
-            action={
-              <Button variant="outline" size="sm" onClick={() => void audit.refetch()}>
-                <RotateCw /> Try again
-              </Button>
-            }
+            onRetry={() => void audit.refetch()}
+            retrying={audit.isFetching}
           />
         ) : entries.length === 0 ? (
           <StateMessage

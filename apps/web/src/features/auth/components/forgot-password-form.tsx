@@ -1,13 +1,12 @@
 import { AUTH_TEXTS, recoverBodySchema } from '@adreel/domain';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
-import { focusField, validate } from '@/lib/validate';
 import { useRecoverPassword } from '../api/recover-password';
 
 const NEUTRAL_CONFIRMATION =
@@ -21,20 +20,13 @@ export function ForgotPasswordForm({
   onBack: () => void;
 }) {
   const recover = useRecoverPassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(defaultEmail);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm<z.input<typeof recoverBodySchema>, z.output<typeof recoverBodySchema>>(
+    recoverBodySchema,
+    { defaultValues: { email: defaultEmail } },
+  );
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(recoverBodySchema, { email });
-    if (!result.ok) {
-      setError(result.message);
-      focusField(formRef.current, 'email');
-      return;
-    }
-    setError(null);
-    recover.mutate(result.data, {
+  function onSubmit(input: z.output<typeof recoverBodySchema>) {
+    recover.mutate(input, {
       onError: (e) => toast.error(serverMessage(e, 'Error sending the reset link')),
     });
   }
@@ -57,23 +49,20 @@ export function ForgotPasswordForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field label="Email" error={error}>
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField control={form.control} name="email" label="Email">
         {(control) => (
           <Input
             {...control}
-            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             required
             autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={recover.isPending}>
         {recover.isPending ? (
           <>
@@ -86,6 +75,6 @@ export function ForgotPasswordForm({
       <Button variant="ghost" className="w-full" onClick={onBack}>
         <ArrowLeft /> {AUTH_TEXTS.backToSignIn}
       </Button>
-    </form>
+    </Form>
   );
 }

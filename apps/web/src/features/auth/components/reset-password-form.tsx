@@ -1,45 +1,32 @@
 import { AUTH_TEXTS, atLeastCharacters, PASSWORD_MIN, passwordSchema } from '@adreel/domain';
 import { ArrowRight, CircleCheck } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
+import { withConfirmation } from '@/lib/confirm-password';
 import { serverMessage } from '@/lib/error-message';
-import { focusField, validate } from '@/lib/validate';
 import { useResetPassword } from '../api/reset-password';
 
-const MISMATCH = AUTH_TEXTS.passwordsMismatch;
+const resetFormSchema = withConfirmation(z.object({ password: passwordSchema }), 'password');
+type ResetValues = z.input<typeof resetFormSchema>;
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useZodForm<ResetValues>(resetFormSchema, {
+    defaultValues: { password: '', confirm: '' },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(passwordSchema, password);
-    if (!result.ok) {
-      setErrors({ password: result.message });
-      focusField(formRef.current, 'password');
-      return;
-    }
-    if (confirm !== password) {
-      setErrors({ confirm: MISMATCH });
-      focusField(formRef.current, 'confirm');
-      return;
-    }
-    setErrors({});
+  function onSubmit({ password }: ResetValues) {
     reset.mutate(
-      { token, password: result.data },
+      { token, password },
       {
         onError: (error) => {
           const message = serverMessage(error, 'Error resetting password');
-          setErrors({ password: message });
+          form.setError('password', { type: 'server', message });
           toast.error(message);
         },
       },
@@ -66,36 +53,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField
+        control={form.control}
+        name="password"
         label={AUTH_TEXTS.newPassword}
         hint={atLeastCharacters(PASSWORD_MIN)}
-        error={errors.password}
       >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            required
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={AUTH_TEXTS.confirmNewPassword} error={errors.confirm}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="confirm"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" required autoFocus />}
+      </FormField>
+      <FormField control={form.control} name="confirm" label={AUTH_TEXTS.confirmNewPassword}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" required />}
+      </FormField>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={reset.isPending}>
         {reset.isPending ? (
           <>
@@ -105,6 +74,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
           'Set new password'
         )}
       </Button>
-    </form>
+    </Form>
   );
 }

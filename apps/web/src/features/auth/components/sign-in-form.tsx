@@ -1,17 +1,21 @@
-import { homePathFor, MESSAGES, type MfaRequired, signInSchema } from '@adreel/domain';
+import {
+  homePathFor,
+  MESSAGES,
+  type MfaRequired,
+  type SignInInput,
+  signInSchema,
+} from '@adreel/domain';
 import { ArrowRight } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
 import { useReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
-import { focusField, validate } from '@/lib/validate';
 import { useSignIn } from '../api/sign-in';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { ProviderButtons } from './provider-buttons';
@@ -23,8 +27,6 @@ interface SignInFormProps {
   onForgotPassword: (email: string) => void;
 }
 
-type Errors = Partial<Record<'email' | 'password', string>>;
-
 export function SignInForm({
   defaultEmail = '',
   onMfaRequired,
@@ -34,21 +36,12 @@ export function SignInForm({
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const signIn = useSignIn();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(defaultEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm<SignInInput>(signInSchema, {
+    defaultValues: { email: defaultEmail, password: '' },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(signInSchema, { email, password });
-    if (!result.ok) {
-      setErrors({ [result.field ?? 'email']: result.message });
-      focusField(formRef.current, result.field);
-      return;
-    }
-    setErrors({});
-    signIn.mutate(result.data, {
+  function onSubmit(input: SignInInput) {
+    signIn.mutate(input, {
       onSuccess: (body) => {
         if ('mfa' in body) {
           onMfaRequired(body.mfa);
@@ -67,46 +60,35 @@ export function SignInForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field label="Email" error={errors.email}>
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField control={form.control} name="email" label="Email">
         {(control) => (
           <Input
             {...control}
-            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
+        control={form.control}
+        name="password"
         label="Password"
-        error={errors.password}
         aside={
           <button
             type="button"
-            onClick={() => onForgotPassword(email.trim())}
+            onClick={() => onForgotPassword(form.getValues('email').trim())}
             className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline"
           >
             Forgot password?
           </button>
         }
       >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+        {(control) => <PasswordInput {...control} autoComplete="current-password" required />}
+      </FormField>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={signIn.isPending}>
         {signIn.isPending ? (
           <>
@@ -120,6 +102,6 @@ export function SignInForm({
       </Button>
       <PasskeySignInButton />
       <ProviderButtons next={returnTo} />
-    </form>
+    </Form>
   );
 }

@@ -9,19 +9,25 @@ import {
   withBrand,
 } from '@adreel/domain';
 import { ArrowRight, Clapperboard, Eye, MailCheck, Megaphone } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import {
+  Form,
+  FormField,
+  FormMessage,
+  fieldMessage,
+  setServerFieldError,
+  useZodForm,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { type RadioCardOption, RadioCards } from '@/components/ui/radio-cards';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { appName } from '@/lib/app-name';
 import { serverMessage } from '@/lib/error-message';
-import { focusField, validate } from '@/lib/validate';
 import { useSignUp } from '../api/sign-up';
 import { ProviderButtons } from './provider-buttons';
 
@@ -33,12 +39,22 @@ const ROLE_OPTIONS: RadioCardOption<RequestableRole>[] = [
   { value: 'brand', label: 'Brand', description: AUTH_TEXTS.brandRole, icon: Megaphone },
 ];
 
-type FieldName = 'username' | 'displayName' | 'email' | 'password' | 'inviteCode' | 'role';
-type Errors = Partial<Record<FieldName, string>>;
+interface SignUpValues {
+  username: string;
+  displayName: string;
+  email: string;
+  password: string;
+  inviteCode: string;
+  role: RequestableRole;
+}
 
-const CONFLICT_FIELD: Record<string, { field: FieldName; fallback: string }> = {
-  username_taken: { field: 'username', fallback: 'This username is already taken' },
-};
+/** Empty optional fields are left out rather than sent as "". */
+function withoutEmptyOptionals(values: SignUpValues): Partial<SignUpValues> {
+  const input: Partial<SignUpValues> = { ...values };
+  if (!values.displayName.trim()) delete input.displayName;
+  if (!values.inviteCode.trim()) delete input.inviteCode;
+  return input;
+}
 
 /**
  * After sign-up (decision 022): no session yet, the mailed link finishes it. The same words whether
@@ -68,39 +84,20 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const roleLabelId = useId();
-  const [values, setValues] = useState({
-    username: '',
-    displayName: '',
-    email: defaultEmail,
-    password: '',
-    inviteCode: '',
+  const form = useZodForm<SignUpValues, SignUpInput>(signUpSchema, {
+    defaultValues: {
+      username: '',
+      displayName: '',
+      email: defaultEmail,
+      password: '',
+      inviteCode: '',
+      role: 'viewer',
+    },
+    prepare: withoutEmptyOptionals,
   });
-  const [role, setRole] = useState<RequestableRole>('viewer');
-  const [errors, setErrors] = useState<Errors>({});
 
-  const set = (name: keyof typeof values) => (value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
-
-  function fail(field: FieldName | null, message: string) {
-    setErrors(field ? { [field]: message } : {});
-    focusField(formRef.current, field);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input: Record<string, string> = { ...values, role };
-    // Empty optional fields are left out rather than sent as "".
-    if (!values.displayName.trim()) delete input.displayName;
-    if (!values.inviteCode.trim()) delete input.inviteCode;
-    const result = validate(signUpSchema, input);
-    if (!result.ok) {
-      fail(result.field as FieldName | null, result.message);
-      return;
-    }
-    setErrors({});
-    const body: SignUpInput = result.data;
+  function onSubmit(body: SignUpInput) {
     signUp.mutate(body, {
       onSuccess: () => setSentTo(body.email),
       onError: (error) => {
@@ -109,11 +106,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           void navigate(`/join?email=${encodeURIComponent(body.email)}`);
           return;
         }
-        const conflict = error instanceof ApiError ? CONFLICT_FIELD[error.code] : undefined;
-        if (conflict) {
-          fail(conflict.field, serverMessage(error, conflict.fallback));
-          return;
-        }
+        if (setServerFieldError(form, error, { username_taken: 'username' })) return;
         const fallback = MESSAGES.signUpFailed;
         const status = error instanceof ApiError ? error.status : 0;
         toast.error(status === 400 || status === 429 ? serverMessage(error, fallback) : fallback);
@@ -124,82 +117,62 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   if (sentTo) return <CheckInbox email={sentTo} />;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Username" error={errors.username}>
+        <FormField control={form.control} name="username" label="Username">
           {(control) => (
             <Input
               {...control}
-              name="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               placeholder="maya"
               required
-              value={values.username}
-              onChange={(e) => set('username')(e.target.value)}
             />
           )}
-        </Field>
-        <Field label="Display name" aside="Optional" error={errors.displayName}>
-          {(control) => (
-            <Input
-              {...control}
-              name="displayName"
-              autoComplete="name"
-              placeholder="Maya Chen"
-              value={values.displayName}
-              onChange={(e) => set('displayName')(e.target.value)}
-            />
-          )}
-        </Field>
+        </FormField>
+        <FormField control={form.control} name="displayName" label="Display name" aside="Optional">
+          {(control) => <Input {...control} autoComplete="name" placeholder="Maya Chen" />}
+        </FormField>
       </div>
-      <Field label="Email" error={errors.email}>
+      <FormField control={form.control} name="email" label="Email">
         {(control) => (
           <Input
             {...control}
-            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             required
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
           />
         )}
-      </Field>
-      <Field label="Password" hint={atLeastCharacters(PASSWORD_MIN)} error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
+        control={form.control}
+        name="password"
+        label="Password"
+        hint={atLeastCharacters(PASSWORD_MIN)}
+      >
+        {(control) => <PasswordInput {...control} autoComplete="new-password" required />}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="inviteCode"
         label="Invite code"
         hint="Optional if your email is whitelisted"
-        error={errors.inviteCode}
       >
         {(control) => (
           <Input
             {...control}
-            name="inviteCode"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="ABCD1234"
             className="font-mono tracking-[0.12em] uppercase placeholder:tracking-[0.12em]"
-            value={values.inviteCode}
-            onChange={(e) => set('inviteCode')(e.target.value.toUpperCase())}
+            onChange={(e) => control.onChange(e.target.value.toUpperCase())}
           />
         )}
-      </Field>
+      </FormField>
       <div className="flex flex-col gap-2">
         <p id={roleLabelId} className="text-sm font-semibold">
           I am a...
@@ -207,10 +180,10 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         <RadioCards
           labelledBy={roleLabelId}
           options={ROLE_OPTIONS}
-          value={role}
-          onValueChange={setRole}
+          value={form.watch('role')}
+          onValueChange={(role) => form.setValue('role', role, { shouldValidate: true })}
         />
-        {errors.role && <p className="text-sm font-medium text-destructive">{errors.role}</p>}
+        <FormMessage message={fieldMessage(form.formState.errors.role)} />
       </div>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={signUp.isPending}>
         {signUp.isPending ? (
@@ -224,7 +197,7 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         )}
       </Button>
       {/* With a provider the invite code above (if any) comes along for a first sign-in. */}
-      <ProviderButtons inviteCode={values.inviteCode} />
+      <ProviderButtons inviteCode={form.watch('inviteCode')} />
       <p className="text-center text-sm text-muted-foreground">
         No invite code?{' '}
         <Link
@@ -234,6 +207,6 @@ export function SignUpForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           Request here
         </Link>
       </p>
-    </form>
+    </Form>
   );
 }

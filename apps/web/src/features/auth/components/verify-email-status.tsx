@@ -10,18 +10,19 @@ import {
   type VerifyEmailResponse,
 } from '@adreel/domain';
 import { ArrowRight, CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { withConfirmation } from '@/lib/confirm-password';
 import { serverMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
-import { focusField, validate } from '@/lib/validate';
 import { useVerifyEmail, verifyEmail } from '../api/verify-email';
 
 type Outcome =
@@ -32,7 +33,6 @@ type Outcome =
 type Shown = Exclude<Outcome, { kind: 'signed-in' }>;
 
 const FAILED = 'This verification link is invalid or has expired.';
-const MISMATCH = AUTH_TEXTS.passwordsMismatch;
 
 function outcomeOf(body: VerifyEmailResponse): Outcome {
   if ('session' in body) return { kind: 'signed-in', session: body.session };
@@ -158,7 +158,11 @@ export function VerifyEmailStatus({ token }: { token: string }) {
   );
 }
 
-type FieldName = 'username' | 'password' | 'confirm';
+const choosePasswordSchema = withConfirmation(
+  z.object({ username: usernameSchema, password: passwordSchema }),
+  'password',
+);
+type ChoosePasswordValues = z.input<typeof choosePasswordSchema>;
 
 function ChoosePasswordForm(props: {
   token: string;
@@ -169,30 +173,21 @@ function ChoosePasswordForm(props: {
 }) {
   const { token, email, message, onSignedIn } = props;
   const verify = useVerifyEmail();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [username, setUsername] = useState(props.username);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useZodForm<ChoosePasswordValues, z.output<typeof choosePasswordSchema>>(
+    choosePasswordSchema,
+    { defaultValues: { username: props.username, password: '', confirm: '' } },
+  );
 
-  function fail(field: FieldName, text: string) {
-    setErrors({ [field]: text });
-    focusField(formRef.current, field);
+  function fail(field: 'username' | 'password', text: string) {
+    form.setError(field, { type: 'server', message: text }, { shouldFocus: true });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = validate(usernameSchema, username);
-    if (!name.ok) return fail('username', name.message);
-    const chosen = validate(passwordSchema, password);
-    if (!chosen.ok) return fail('password', chosen.message);
-    if (confirm !== password) return fail('confirm', MISMATCH);
-    setErrors({});
+  function onSubmit({ username, password }: z.output<typeof choosePasswordSchema>) {
     verify.mutate(
       {
         token,
-        password: chosen.data,
-        ...(name.data !== props.username ? { username: name.data } : {}),
+        password,
+        ...(username !== props.username ? { username } : {}),
       },
       {
         onSuccess: (body) => {
@@ -211,7 +206,7 @@ function ChoosePasswordForm(props: {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit}>
       <div className="flex flex-col items-center text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
           <KeyRound className="size-7" aria-hidden="true" />
@@ -222,49 +217,33 @@ function ChoosePasswordForm(props: {
           {message}
         </p>
       </div>
-      <Field label="Username" hint="Keep it, or pick another" error={errors.username}>
+      <FormField
+        control={form.control}
+        name="username"
+        label="Username"
+        hint="Keep it, or pick another"
+      >
         {(control) => (
           <Input
             {...control}
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
+        control={form.control}
+        name="password"
         label={AUTH_TEXTS.newPassword}
         hint={atLeastCharacters(PASSWORD_MIN)}
-        error={errors.password}
       >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            required
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={AUTH_TEXTS.confirmNewPassword} error={errors.confirm}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="confirm"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" required autoFocus />}
+      </FormField>
+      <FormField control={form.control} name="confirm" label={AUTH_TEXTS.confirmNewPassword}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" required />}
+      </FormField>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={verify.isPending}>
         {verify.isPending ? (
           <>
@@ -274,6 +253,6 @@ function ChoosePasswordForm(props: {
           'Set password and sign in'
         )}
       </Button>
-    </form>
+    </Form>
   );
 }

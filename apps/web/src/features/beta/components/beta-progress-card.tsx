@@ -1,6 +1,5 @@
 import { BETA_TARGET, betaProgressPercent } from '@adreel/domain';
-import { RotateCw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -39,20 +38,14 @@ export function BetaProgressCard({ className }: { className?: string }) {
               </span>
             </>
           ) : progress.isError ? (
-            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1" role="status">
-              <p className="text-sm text-muted-foreground">
-                The beta count can't be loaded right now.
-              </p>
-              <Button
-                variant="link"
-                size="sm"
-                className="px-0"
-                onClick={() => void progress.refetch()}
-                disabled={progress.isFetching}
-              >
-                <RotateCw className={cn(progress.isFetching && 'animate-spin')} /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              className="mt-3"
+              error={progress.error}
+              title="The beta count can't be loaded right now."
+              onRetry={() => void progress.refetch()}
+              retrying={progress.isFetching}
+            />
           ) : (
             <p className="mt-2 flex items-baseline gap-2 tabular-nums">
               <span className="text-[3.25rem] leading-none font-extrabold tracking-[-0.05em]">

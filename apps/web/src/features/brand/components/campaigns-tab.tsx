@@ -1,6 +1,7 @@
 import { type BrandCampaign, COMMON_TEXTS, formatWholeDollars } from '@adreel/domain';
-import { AlertTriangle, CalendarDays, Megaphone, RefreshCw, Users } from 'lucide-react';
+import { CalendarDays, Megaphone, Users } from 'lucide-react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -115,16 +116,11 @@ export function CampaignsTab({ showBrand }: { showBrand: boolean }) {
   if (campaigns.isPending) return <CampaignsSkeleton />;
   if (campaigns.isError)
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={campaigns.error}
-        icon={AlertTriangle}
         title={serverMessage(campaigns.error, COMMON_TEXTS.loadCampaignsFailed)}
-        action={
-          <Button variant="outline" onClick={() => void campaigns.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void campaigns.refetch()}
+        retrying={campaigns.isFetching}
       />
     );
   if (campaigns.data.length === 0)

@@ -3,21 +3,21 @@ import {
   CAMPAIGN_FIELD_LABELS,
   CAMPAIGN_FORM_FIELD,
   type CampaignFormInput,
+  type CreateCampaignBody,
   campaignFormSchema,
   TITLE_MAX,
   todayUtc,
 } from '@adreel/domain';
 import { Plus } from 'lucide-react';
-import { type ComponentProps, type FormEvent, useRef, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, FormMessage, formMessage, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessage } from '@/lib/error-message';
-import { focusField, validate } from '@/lib/validate';
 import { useCreateCampaign } from '../api/create-campaign';
 
 const EMPTY: CampaignFormInput = {
@@ -46,36 +46,19 @@ function DollarInput(props: ComponentProps<typeof Input>) {
 /** SPEC.md §2 Brand Dashboard: the Create Campaign dialog, validated here and by the server. */
 export function CreateCampaignDialog() {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<CampaignFormInput>(EMPTY);
-  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateCampaign();
-
-  const set = (field: keyof CampaignFormInput) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (error?.field === field) setError(null);
-  };
-  const errorFor = (field: keyof CampaignFormInput) =>
-    error?.field === field ? error.message : null;
+  const form = useZodForm<CampaignFormInput, CreateCampaignBody>(campaignFormSchema, {
+    defaultValues: EMPTY,
+    fields: CAMPAIGN_FORM_FIELD,
+  });
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) {
-      setForm(EMPTY);
-      setError(null);
-    }
+    if (!next) form.reset(EMPTY);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(campaignFormSchema, form);
-    if (!result.ok) {
-      const field = result.field ? (CAMPAIGN_FORM_FIELD[result.field] ?? result.field) : null;
-      setError({ field, message: result.message });
-      focusField(formRef.current, field);
-      return;
-    }
-    create.mutate(result.data, {
+  function onSubmit(body: CreateCampaignBody) {
+    create.mutate(body, {
       onSuccess: (answer) => {
         toast.success(answer.message);
         onOpenChange(false);
@@ -90,11 +73,10 @@ export function CreateCampaignDialog() {
         <Plus /> Create Campaign
       </Button>
       <DialogContent>
-        <form
-          ref={formRef}
+        <Form
+          form={form}
           onSubmit={onSubmit}
-          noValidate
-          className="flex min-h-0 flex-col"
+          className="min-h-0 gap-0"
           aria-label="Create Campaign"
         >
           <div className="overflow-y-auto px-6 pt-6 pb-4">
@@ -107,98 +89,68 @@ export function CreateCampaignDialog() {
               the payout from your budget.
             </DialogDescription>
             <div className="mt-5 flex flex-col gap-4">
-              <Field label="Title" error={errorFor('title')}>
+              <FormField control={form.control} name="title" label="Title">
                 {(control) => (
                   <Input
                     {...control}
-                    name="title"
                     autoComplete="off"
                     maxLength={TITLE_MAX}
                     placeholder="Summer refresh challenge"
-                    value={form.title}
-                    onChange={(e) => set('title')(e.target.value)}
                   />
                 )}
-              </Field>
-              <Field label="Description" aside="Optional" error={errorFor('description')}>
+              </FormField>
+              <FormField
+                control={form.control}
+                name="description"
+                label="Description"
+                aside="Optional"
+              >
                 {(control) => (
                   <Textarea
                     {...control}
-                    name="description"
                     rows={3}
                     maxLength={CAMPAIGN_DESCRIPTION_MAX}
                     placeholder="What should the ad show? Tone, must-haves, what to avoid."
-                    value={form.description}
-                    onChange={(e) => set('description')(e.target.value)}
                   />
                 )}
-              </Field>
-              <Field
+              </FormField>
+              <FormField
+                control={form.control}
+                name="tags"
                 label="Tags"
                 aside="Optional"
                 hint="Separate tags with commas."
-                error={errorFor('tags')}
               >
                 {(control) => (
-                  <Input
-                    {...control}
-                    name="tags"
-                    autoComplete="off"
-                    placeholder="summer, drinks, outdoor"
-                    value={form.tags}
-                    onChange={(e) => set('tags')(e.target.value)}
-                  />
+                  <Input {...control} autoComplete="off" placeholder="summer, drinks, outdoor" />
                 )}
-              </Field>
+              </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label={CAMPAIGN_FIELD_LABELS.budgetTotal} error={errorFor('budgetTotal')}>
-                  {(control) => (
-                    <DollarInput
-                      {...control}
-                      name="budgetTotal"
-                      placeholder="5,000"
-                      value={form.budgetTotal}
-                      onChange={(e) => set('budgetTotal')(e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field
-                  label={CAMPAIGN_FIELD_LABELS.payoutPerVideo}
-                  error={errorFor('payoutPerVideo')}
+                <FormField
+                  control={form.control}
+                  name="budgetTotal"
+                  label={CAMPAIGN_FIELD_LABELS.budgetTotal}
                 >
-                  {(control) => (
-                    <DollarInput
-                      {...control}
-                      name="payoutPerVideo"
-                      placeholder="250"
-                      value={form.payoutPerVideo}
-                      onChange={(e) => set('payoutPerVideo')(e.target.value)}
-                    />
-                  )}
-                </Field>
+                  {(control) => <DollarInput {...control} placeholder="5,000" />}
+                </FormField>
+                <FormField
+                  control={form.control}
+                  name="payoutPerVideo"
+                  label={CAMPAIGN_FIELD_LABELS.payoutPerVideo}
+                >
+                  {(control) => <DollarInput {...control} placeholder="250" />}
+                </FormField>
               </div>
-              <Field
+              <FormField
+                control={form.control}
+                name="deadline"
                 label="Deadline"
                 aside="Optional"
                 hint="Entries close after this day (UTC)."
-                error={errorFor('deadline')}
               >
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="date"
-                    name="deadline"
-                    min={todayUtc()}
-                    value={form.deadline}
-                    onChange={(e) => set('deadline')(e.target.value)}
-                  />
-                )}
-              </Field>
-              {error && error.field === null && (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {error.message}
-                </p>
-              )}
+                {(control) => <Input {...control} type="date" min={todayUtc()} />}
+              </FormField>
+              <FormMessage message={formMessage(form)} />
             </div>
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-border px-6 py-4 sm:flex-row sm:justify-end">
@@ -210,7 +162,7 @@ export function CreateCampaignDialog() {
               Create Campaign
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

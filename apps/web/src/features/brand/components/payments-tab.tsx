@@ -1,6 +1,7 @@
 import { type BrandTransaction, CAMPAIGN_ERRORS, formatWholeDollars } from '@adreel/domain';
-import { AlertTriangle, BadgeCheck, RefreshCw, Wallet } from 'lucide-react';
+import { BadgeCheck, Wallet } from 'lucide-react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -99,16 +100,11 @@ export function PaymentsTab() {
     );
   if (transactions.isError)
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={transactions.error}
-        icon={AlertTriangle}
         title={serverMessage(transactions.error, 'Error loading payments')}
-        action={
-          <Button variant="outline" onClick={() => void transactions.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void transactions.refetch()}
+        retrying={transactions.isFetching}
       />
     );
   if (transactions.data.length === 0)

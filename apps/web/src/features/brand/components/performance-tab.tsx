@@ -3,26 +3,19 @@ import type {
   FilteredTraffic as Filtered,
   PerformanceFigures,
 } from '@adreel/domain';
-import {
-  AlertTriangle,
-  Download,
-  Eye,
-  Heart,
-  MousePointerClick,
-  RefreshCw,
-  Share2,
-  TrendingUp,
-} from 'lucide-react';
+import { Download, Eye, Heart, MousePointerClick, Share2, TrendingUp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { FilteredTraffic, filteredReasons } from '@/components/filtered-traffic';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
+import { downloadCsv } from '@/lib/csv';
 import { serverMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { useBrandPerformance } from '../api/get-brand-performance';
-import { downloadCsv, performanceCsv } from '../lib/performance-csv';
+import { performanceCsv } from '../lib/performance-csv';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
 
@@ -251,16 +244,11 @@ export function PerformanceTab() {
     );
   if (performance.isError)
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={performance.error}
-        icon={AlertTriangle}
         title={serverMessage(performance.error, 'Error loading performance')}
-        action={
-          <Button variant="outline" onClick={() => void performance.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void performance.refetch()}
+        retrying={performance.isFetching}
       />
     );
   if (performance.data.campaigns.length === 0)

@@ -1,7 +1,8 @@
 import { type BrandSubmission, formatWholeDollars, REASON_MAX } from '@adreel/domain';
-import { AlertTriangle, Check, Inbox, RefreshCw, X } from 'lucide-react';
+import { Check, Inbox, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -187,16 +188,11 @@ export function SubmissionsTab() {
   if (submissions.isPending) return <SubmissionsSkeleton />;
   if (submissions.isError)
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={submissions.error}
-        icon={AlertTriangle}
         title={serverMessage(submissions.error, 'Error loading submissions')}
-        action={
-          <Button variant="outline" onClick={() => void submissions.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void submissions.refetch()}
+        retrying={submissions.isFetching}
       />
     );
   const waiting = submissions.data.filter((s) => s.status === 'submitted');

@@ -1,12 +1,5 @@
 import type { BrandPerformance } from '@adreel/domain';
-
-/** RFC 4180: quote a field that holds a comma, quote or line break; double the quotes inside. */
-function field(value: string | number): string {
-  const text = String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet (OWASP CSV injection).
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+import { type CsvCell, toCsv } from '@/lib/csv';
 
 const percent = (fraction: number) => (fraction * 100).toFixed(1);
 
@@ -15,7 +8,7 @@ const percent = (fraction: number) => (fraction * 100).toFixed(1);
  * Views are counted views; filtered_views are those kept apart (issue 16).
  */
 export function performanceCsv(data: BrandPerformance): string {
-  const rows: (string | number)[][] = [
+  const rows: CsvCell[][] = [
     [
       'level',
       'campaign',
@@ -61,16 +54,5 @@ export function performanceCsv(data: BrandPerformance): string {
   rows.push([]);
   rows.push(['date', 'views', 'likes', 'shares']);
   for (const d of data.daily) rows.push([d.date, d.views, d.likes, d.shares]);
-  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
-}
-
-export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  return toCsv(rows);
 }

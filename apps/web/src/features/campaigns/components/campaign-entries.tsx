@@ -4,10 +4,8 @@ import {
   type SubmissionStatus,
   VIDEO_TEXTS,
 } from '@adreel/domain';
-import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { StateMessage } from '@/components/state-message';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format-time';
 import { useCreatorSubmissions } from '../api/get-creator-submissions';
@@ -49,16 +47,11 @@ export function CampaignEntries() {
   const entries = useCreatorSubmissions();
   if (entries.isError)
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={entries.error}
-        icon={AlertTriangle}
         title="Error loading your campaign entries"
-        action={
-          <Button variant="outline" onClick={() => void entries.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void entries.refetch()}
+        retrying={entries.isFetching}
       />
     );
   if (entries.isPending)

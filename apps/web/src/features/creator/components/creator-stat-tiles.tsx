@@ -1,8 +1,7 @@
 import { formatThousands, formatWholeDollars } from '@adreel/domain';
-import { AlertTriangle, Clapperboard, DollarSign, Eye, Heart, RefreshCw } from 'lucide-react';
+import { Clapperboard, DollarSign, Eye, Heart } from 'lucide-react';
 import { FilteredTraffic } from '@/components/filtered-traffic';
-import { StateMessage } from '@/components/state-message';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-state';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useCreatorStats } from '../api/get-creator-stats';
 
@@ -14,16 +13,11 @@ export function CreatorStatTiles() {
   const stats = useCreatorStats();
   if (stats.isError) {
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={stats.error}
-        icon={AlertTriangle}
         title="Error loading your numbers"
-        action={
-          <Button variant="outline" onClick={() => void stats.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
       />
     );
   }

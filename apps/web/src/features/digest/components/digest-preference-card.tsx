@@ -2,7 +2,7 @@ import { DIGEST_MESSAGES } from '@adreel/domain/digest-api';
 import { Mail } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-state';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -48,14 +48,13 @@ export function DigestPreferenceCard() {
           {preference.isPending ? (
             <Skeleton className="h-11 w-full rounded-2xl" />
           ) : preference.isError ? (
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted-foreground">
-                Your digest preference could not be loaded.
-              </p>
-              <Button variant="outline" size="sm" onClick={() => void preference.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={preference.error}
+              title="Your digest preference could not be loaded."
+              onRetry={() => void preference.refetch()}
+              retrying={preference.isFetching}
+            />
           ) : (
             <label
               htmlFor={id}

@@ -1,6 +1,7 @@
 import { COMMON_TEXTS, ITALIAN_EMPTY_STATES } from '@adreel/domain';
-import { AlertTriangle, Megaphone, RefreshCw, Sprout } from 'lucide-react';
+import { Megaphone, Sprout } from 'lucide-react';
 import { Link } from 'react-router';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { useCreatorEarnings } from '../api/get-creator-earnings';
@@ -16,16 +17,11 @@ export function CreatorEarningsOverview() {
 
   if (earnings.isError) {
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={earnings.error}
-        icon={AlertTriangle}
         title="Error loading earnings"
-        action={
-          <Button variant="outline" onClick={() => void earnings.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void earnings.refetch()}
+        retrying={earnings.isFetching}
       />
     );
   }

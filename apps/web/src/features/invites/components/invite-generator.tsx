@@ -4,46 +4,49 @@ import {
   INVITE_MAX_COUNT,
   INVITE_MAX_EXPIRY_DAYS,
   type Invite,
+  type InviteGenerateInput,
   inviteGenerateSchema,
   type RequestableRole,
 } from '@adreel/domain';
 import { Sparkles } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { focusField, validate } from '@/lib/validate';
 import { useCreateInvites } from '../api/create-invites';
 
-type FieldName = 'expiryDays' | 'count' | 'role';
+interface GeneratorValues {
+  expiryDays: string;
+  count: string;
+  role: RequestableRole;
+}
+
+/** An emptied number field is left out, so the schema's default applies. */
+function withoutEmptyNumbers({ expiryDays, count, role }: GeneratorValues) {
+  return {
+    expiryDays: expiryDays.trim() === '' ? undefined : expiryDays,
+    count: count.trim() === '' ? undefined : count,
+    role,
+  };
+}
 
 /** SPEC.md §2 Admin invites: the generator (expiry days, count), plus the role the codes grant. */
 export function InviteGenerator({ onCreated }: { onCreated?: (invites: Invite[]) => void }) {
   const create = useCreateInvites();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [expiryDays, setExpiryDays] = useState(String(INVITE_DEFAULT_EXPIRY_DAYS));
-  const [count, setCount] = useState(String(INVITE_DEFAULT_COUNT));
-  const [role, setRole] = useState<RequestableRole>('creator');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useZodForm<GeneratorValues, InviteGenerateInput>(inviteGenerateSchema, {
+    defaultValues: {
+      expiryDays: String(INVITE_DEFAULT_EXPIRY_DAYS),
+      count: String(INVITE_DEFAULT_COUNT),
+      role: 'creator',
+    },
+    prepare: withoutEmptyNumbers,
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(inviteGenerateSchema, {
-      expiryDays: expiryDays.trim() === '' ? undefined : expiryDays,
-      count: count.trim() === '' ? undefined : count,
-      role,
-    });
-    if (!result.ok) {
-      setErrors(result.field ? { [result.field]: result.message } : {});
-      focusField(formRef.current, result.field);
-      return;
-    }
-    setErrors({});
-    create.mutate(result.data, {
+  function onSubmit(input: InviteGenerateInput) {
+    create.mutate(input, {
       onSuccess: (invites) => {
         toast.success(`Created ${invites.length} invite(s)!`);
         onCreated?.(invites);
@@ -61,56 +64,49 @@ export function InviteGenerator({ onCreated }: { onCreated?: (invites: Invite[])
           </CardTitle>
           <CardDescription>Each code signs up one person with the role you choose.</CardDescription>
         </CardHeader>
-        <form
-          ref={formRef}
+        <Form
+          form={form}
           onSubmit={onSubmit}
-          noValidate
-          className="grid grid-cols-2 gap-4 p-6 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+          className="grid grid-cols-2 p-6 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
         >
-          <Field label="Expires in (days)" error={errors.expiryDays}>
+          <FormField control={form.control} name="expiryDays" label="Expires in (days)">
             {(control) => (
               <Input
                 {...control}
-                name="expiryDays"
                 type="number"
                 inputMode="numeric"
                 min={1}
                 max={INVITE_MAX_EXPIRY_DAYS}
                 required
-                value={expiryDays}
-                onChange={(e) => setExpiryDays(e.target.value)}
               />
             )}
-          </Field>
-          <Field label="Number of codes" error={errors.count}>
+          </FormField>
+          <FormField control={form.control} name="count" label="Number of codes">
             {(control) => (
               <Input
                 {...control}
-                name="count"
                 type="number"
                 inputMode="numeric"
                 min={1}
                 max={INVITE_MAX_COUNT}
                 required
-                value={count}
-                onChange={(e) => setCount(e.target.value)}
               />
             )}
-          </Field>
-          <Field label="Role" error={errors.role} className="col-span-2 lg:col-span-1">
+          </FormField>
+          <FormField
+            control={form.control}
+            name="role"
+            label="Role"
+            className="col-span-2 lg:col-span-1"
+          >
             {(control) => (
-              <NativeSelect
-                {...control}
-                name="role"
-                value={role}
-                onChange={(e) => setRole(e.target.value as RequestableRole)}
-              >
+              <NativeSelect {...control}>
                 <option value="creator">Creator</option>
                 <option value="brand">Brand</option>
                 <option value="viewer">Viewer</option>
               </NativeSelect>
             )}
-          </Field>
+          </FormField>
           <Button
             type="submit"
             className="col-span-2 h-11 lg:col-span-1 lg:mt-[1.625rem]"
@@ -119,7 +115,7 @@ export function InviteGenerator({ onCreated }: { onCreated?: (invites: Invite[])
             {create.isPending ? <Spinner /> : <Sparkles />}
             Generate
           </Button>
-        </form>
+        </Form>
       </section>
     </Card>
   );

@@ -1,7 +1,8 @@
 import type { Invite } from '@adreel/domain';
-import { Copy, RotateCw, Ticket, TicketX } from 'lucide-react';
+import { Copy, Ticket, TicketX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -128,21 +129,12 @@ export function InviteList({ freshIds = [] }: { freshIds?: readonly string[] }) 
               ))}
             </div>
           ) : invites.isError ? (
-            <StateMessage
-              tone="error"
+            <QueryError
               error={invites.error}
               icon={TicketX}
               title="Invites can't be loaded right now"
-              action={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void invites.refetch()}
-                  disabled={invites.isFetching}
-                >
-                  <RotateCw /> Try again
-                </Button>
-              }
+              onRetry={() => void invites.refetch()}
+              retrying={invites.isFetching}
             />
           ) : all.length === 0 ? (
             <StateMessage

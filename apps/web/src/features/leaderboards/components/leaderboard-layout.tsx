@@ -5,12 +5,12 @@ import {
   LEADERBOARD_WINDOW_DAYS,
   SCREEN_TITLES,
 } from '@adreel/domain';
-import { AlertTriangle, type LucideIcon, RefreshCw } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
@@ -74,17 +74,11 @@ export function LeaderboardLayout({
 
 export function LeaderboardError({ onRetry, error }: { onRetry: () => void; error?: unknown }) {
   return (
-    <StateMessage
-      tone="error"
+    <QueryError
       error={error}
-      icon={AlertTriangle}
       title={FEED_MESSAGES.leaderboardFailed}
       description={COMMON_TEXTS.checkConnection}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          <RefreshCw /> Try again
-        </Button>
-      }
+      onRetry={onRetry}
     />
   );
 }

@@ -1,10 +1,11 @@
 import { FACTOR_NAME_MAX, friendlyNameSchema, MFA_TEXTS } from '@adreel/domain';
 import { Fingerprint } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -15,13 +16,15 @@ import {
   isPasskeyBrowserError,
   isPasskeyCancelled,
 } from '@/lib/passkey';
-import { validate } from '@/lib/validate';
 import { useEnrolFactor } from '../api/enrol-factor';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useVerifyFactor } from '../api/verify-factor';
 import { isAal2Required } from '../lib/factors';
 
 type Phase = 'idle' | 'starting' | 'prompt' | 'saving';
+
+const nameFormSchema = z.object({ friendlyName: friendlyNameSchema });
+type NameValues = z.infer<typeof nameFormSchema>;
 
 /**
  * Adding a passkey: name it, then the browser's own prompt (fingerprint, face, screen lock or a
@@ -41,33 +44,19 @@ export function AddPasskeyDialog({
   const enrol = useEnrolFactor();
   const verify = useVerifyFactor();
   const remove = useRemoveFactor();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useZodForm<NameValues>(nameFormSchema, { defaultValues: { friendlyName: '' } });
   const [notice, setNotice] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const busy = phase !== 'idle';
 
-  function nameProblem(message: string) {
-    setNameError(message);
-    nameRef.current?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(friendlyNameSchema, name);
-    if (!result.ok) {
-      nameProblem(result.message);
-      return;
-    }
-    setNameError(null);
+  async function onSubmit({ friendlyName }: NameValues) {
     setNotice(null);
     setPhase('starting');
     let factorId: string | null = null;
     try {
       const started = await enrol.mutateAsync({
         factor_type: 'webauthn',
-        friendly_name: result.data,
+        friendly_name: friendlyName,
       });
       if (started.factor_type !== 'webauthn') throw new Error('Unexpected enrolment');
       factorId = started.id;
@@ -86,7 +75,11 @@ export function AddPasskeyDialog({
         onClose();
         onAal2Required();
       } else if (error instanceof ApiError && error.code === 'factor_name_taken') {
-        nameProblem(error.message);
+        form.setError(
+          'friendlyName',
+          { type: 'server', message: error.message },
+          { shouldFocus: true },
+        );
       } else if (isPasskeyCancelled(error)) {
         setNotice('The passkey prompt was closed, so nothing was added. Try again when ready.');
       } else if (isPasskeyAlreadyRegistered(error)) {
@@ -102,7 +95,7 @@ export function AddPasskeyDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="sm:w-[min(30rem,calc(100vw-2rem))]">
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="overflow-y-auto p-6">
+        <Form form={form} onSubmit={onSubmit} className="block overflow-y-auto p-6">
           <span className="grid size-11 place-items-center rounded-2xl bg-brand-soft text-primary">
             <Fingerprint className="size-5.5" aria-hidden="true" />
           </span>
@@ -113,27 +106,24 @@ export function AddPasskeyDialog({
             Your browser will ask you to confirm with your fingerprint, face, screen lock or a
             security key. The passkey stays on that device; we only keep its public key.
           </DialogDescription>
-          <Field
+          <FormField
+            control={form.control}
+            name="friendlyName"
             className="mt-5"
             label="Name"
             hint="So you can recognise it later, e.g. “MacBook Touch ID”."
-            error={nameError}
           >
             {(control) => (
               <Input
                 {...control}
-                ref={nameRef}
-                name="friendlyName"
                 autoComplete="off"
                 autoFocus
                 required
                 maxLength={FACTOR_NAME_MAX}
-                value={name}
                 disabled={busy}
-                onChange={(e) => setName(e.target.value)}
               />
             )}
-          </Field>
+          </FormField>
           {notice && (
             <p role="status" className="mt-4 rounded-xl bg-muted px-3.5 py-2.5 text-sm">
               {notice}
@@ -152,7 +142,7 @@ export function AddPasskeyDialog({
                   : 'Continue'}
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

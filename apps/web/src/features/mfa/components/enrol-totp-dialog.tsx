@@ -2,14 +2,15 @@ import { FACTOR_NAME_MAX, friendlyNameSchema, MFA_MESSAGES, MFA_TEXTS } from '@a
 import { ExternalLink } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { serverMessage } from '@/lib/error-message';
-import { validate } from '@/lib/validate';
 import { useEnrolFactor } from '../api/enrol-factor';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useVerifyFactor } from '../api/verify-factor';
@@ -42,6 +43,8 @@ function Step({ n, children }: { n: number; children: ReactNode }) {
  * Adding an authenticator app: a name, then the QR code (and the key, for typing by hand), then a
  * code from the app to prove it was set up right. Only that last step turns anything on.
  */
+const nameFormSchema = z.object({ friendlyName: friendlyNameSchema.optional() });
+
 export function EnrolTotpDialog({
   first,
   onClose,
@@ -58,9 +61,14 @@ export function EnrolTotpDialog({
   const verify = useVerifyFactor();
   const remove = useRemoveFactor();
   const codeRef = useRef<HTMLInputElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const nameForm = useZodForm<{ friendlyName: string }, z.output<typeof nameFormSchema>>(
+    nameFormSchema,
+    {
+      defaultValues: { friendlyName: '' },
+      // The name is optional: left empty, it is not sent.
+      prepare: ({ friendlyName }) => ({ friendlyName: friendlyName.trim() || undefined }),
+    },
+  );
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -72,20 +80,7 @@ export function EnrolTotpDialog({
     onClose();
   }
 
-  function onSubmitName(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    let friendlyName: string | undefined;
-    if (trimmed) {
-      const result = validate(friendlyNameSchema, trimmed);
-      if (!result.ok) {
-        setNameError(result.message);
-        nameRef.current?.focus();
-        return;
-      }
-      friendlyName = result.data;
-    }
-    setNameError(null);
+  function onSubmitName({ friendlyName }: z.output<typeof nameFormSchema>) {
     enrol.mutate(
       { factor_type: 'totp', ...(friendlyName ? { friendly_name: friendlyName } : {}) },
       {
@@ -105,8 +100,11 @@ export function EnrolTotpDialog({
             return;
           }
           if (error instanceof ApiError && error.code === 'factor_name_taken') {
-            setNameError(error.message);
-            nameRef.current?.focus();
+            nameForm.setError(
+              'friendlyName',
+              { type: 'server', message: error.message },
+              { shouldFocus: true },
+            );
             return;
           }
           toast.error(serverMessage(error, 'Error setting up the authenticator app'));
@@ -165,27 +163,24 @@ export function EnrolTotpDialog({
           </DialogDescription>
 
           {!enrolment ? (
-            <form onSubmit={onSubmitName} noValidate className="mt-5 flex flex-col gap-4">
-              <Field
+            <Form form={nameForm} onSubmit={onSubmitName} className="mt-5">
+              <FormField
+                control={nameForm.control}
+                name="friendlyName"
                 label="Name"
                 aside="Optional"
                 hint="Helps you tell your authenticators apart, e.g. “Work phone”."
-                error={nameError}
               >
                 {(control) => (
                   <Input
                     {...control}
-                    ref={nameRef}
-                    name="friendlyName"
                     autoComplete="off"
                     autoFocus
                     maxLength={FACTOR_NAME_MAX}
                     placeholder={MFA_TEXTS.authenticatorApp}
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
                   />
                 )}
-              </Field>
+              </FormField>
               <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={close}>
                   Cancel
@@ -195,7 +190,7 @@ export function EnrolTotpDialog({
                   Continue
                 </Button>
               </div>
-            </form>
+            </Form>
           ) : (
             <form onSubmit={onSubmitCode} noValidate className="mt-5 flex flex-col gap-5">
               <ol className="flex flex-col gap-5">

@@ -1,8 +1,9 @@
 import type { Factor } from '@adreel/domain';
 import { MFA_TEXTS } from '@adreel/domain';
-import { Fingerprint, KeyRound, Plus, RotateCw } from 'lucide-react';
+import { Fingerprint, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { passkeysSupported } from '@/lib/passkey';
@@ -67,19 +68,13 @@ export function PasskeysCard() {
           ) : factors.isPending ? (
             <FactorListSkeleton label="Loading passkeys" />
           ) : factors.isError ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your passkeys can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void factors.refetch()}
-                disabled={factors.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={factors.error}
+              title="Your passkeys can't be loaded right now."
+              onRetry={() => void factors.refetch()}
+              retrying={factors.isFetching}
+            />
           ) : passkeys.length > 0 ? (
             <FactorList factors={passkeys} icon={KeyRound} onRemove={setRemoving} />
           ) : (

@@ -1,20 +1,21 @@
-import { type Factor, MFA_MESSAGES, MFA_TEXTS, phoneNumberSchema } from '@adreel/domain';
-import { MessageSquareText, Plus, RotateCw } from 'lucide-react';
+import { type Factor, MFA_MESSAGES, MFA_TEXTS } from '@adreel/domain';
+import { MessageSquareText, Plus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/error-message';
-import { validate } from '@/lib/validate';
 import { useChallengeFactor } from '../api/challenge-factor';
 import { useEnrolFactor } from '../api/enrol-factor';
 import { useFactors } from '../api/get-factors';
 import { useVerifyFactor } from '../api/verify-factor';
 import { AAL2_EXPLANATION, isAal2Required, isCodeError, verifiedOf } from '../lib/factors';
 import { FactorList, FactorListSkeleton } from './factor-list';
+import { PhoneNumberForm } from './phone-number-form';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { RemoveFactorDialog } from './remove-factor-dialog';
 import { StatusBadge } from './status-badge';
@@ -38,7 +39,6 @@ export function PhoneCard() {
   const verify = useVerifyFactor();
   const inputRef = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>({ name: 'idle' });
-  const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Factor | null>(null);
@@ -74,25 +74,16 @@ export function PhoneCard() {
     });
   }
 
-  function submitNumber(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(phoneNumberSchema, phone);
-    if (!result.ok) {
-      setError(result.message);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
+  function submitNumber(phone: string, refuse: (message: string) => void) {
     enrol.mutate(
-      { factor_type: 'phone', phone: result.data, friendly_name: `Phone ${result.data.slice(-4)}` },
+      { factor_type: 'phone', phone, friendly_name: `Phone ${phone.slice(-4)}` },
       {
         onSuccess: (answer) => {
           if (answer.factor_type === 'phone') sendCode(answer.id, answer.phone);
         },
         onError: (e) => {
           if (isAal2Required(e)) return failed(e, '');
-          setError(serverMessage(e, 'Error adding the phone'));
-          inputRef.current?.focus();
+          refuse(serverMessage(e, 'Error adding the phone'));
         },
       },
     );
@@ -113,7 +104,6 @@ export function PhoneCard() {
         onSuccess: (answer) => {
           toast.success('Phone added');
           setStep({ name: 'idle' });
-          setPhone('');
           if (answer.recovery_codes?.length) setCodes(answer.recovery_codes);
         },
         onError: (e) => {
@@ -155,19 +145,13 @@ export function PhoneCard() {
           ) : factors.isPending ? (
             <FactorListSkeleton label="Loading phone settings" />
           ) : factors.isError ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your phone settings can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void factors.refetch()}
-                disabled={factors.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={factors.error}
+              title="Your phone settings can't be loaded right now."
+              onRetry={() => void factors.refetch()}
+              retrying={factors.isFetching}
+            />
           ) : (
             <>
               {phones.length > 0 ? (
@@ -196,36 +180,7 @@ export function PhoneCard() {
               )}
 
               {step.name === 'number' && (
-                <form onSubmit={submitNumber} noValidate className="flex flex-col gap-4">
-                  <Field
-                    label="Mobile number"
-                    hint="In international format, starting with + and the country code"
-                    error={error}
-                  >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        ref={inputRef}
-                        name="phone"
-                        type="tel"
-                        autoComplete="tel"
-                        inputMode="tel"
-                        placeholder="+44 7911 123456"
-                        value={phone}
-                        onChange={(e) => setPhone(e.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                    <Button type="button" variant="ghost" onClick={cancel} disabled={busy}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" disabled={busy}>
-                      {busy ? <Spinner /> : <MessageSquareText />}
-                      {MFA_TEXTS.textMeACode}
-                    </Button>
-                  </div>
-                </form>
+                <PhoneNumberForm busy={busy} onCancel={cancel} onSubmit={submitNumber} />
               )}
 
               {step.name === 'code' && (

@@ -1,9 +1,10 @@
 import type { Factor } from '@adreel/domain';
 import { MFA_TEXTS } from '@adreel/domain';
-import { KeySquare, Plus, RotateCw, ShieldCheck, Smartphone } from 'lucide-react';
+import { KeySquare, Plus, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { serverMessage } from '@/lib/error-message';
@@ -82,19 +83,13 @@ export function TwoFactorCard() {
           ) : factors.isPending ? (
             <FactorListSkeleton label="Loading two-factor settings" />
           ) : factors.isError ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your two-factor settings can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void factors.refetch()}
-                disabled={factors.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={factors.error}
+              title="Your two-factor settings can't be loaded right now."
+              onRetry={() => void factors.refetch()}
+              retrying={factors.isFetching}
+            />
           ) : !on ? (
             <div className="grid grid-cols-[auto_1fr] items-start gap-x-4 gap-y-3.5 rounded-2xl bg-muted/70 p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center">
               <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-background text-primary shadow-card">

@@ -1,7 +1,8 @@
 import { formatThousands, VIDEO_TEXTS, type Video } from '@adreel/domain';
-import { AlertTriangle, Film, RefreshCw, Star, StarOff } from 'lucide-react';
+import { Film, Star, StarOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { UNDO_TOAST_MS } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -97,16 +98,11 @@ export function ApprovedVideos() {
   }
   if (videos.isError) {
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={videos.error}
-        icon={AlertTriangle}
         title={VIDEO_TEXTS.loadFailed}
-        action={
-          <Button variant="outline" onClick={() => void videos.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void videos.refetch()}
+        retrying={videos.isFetching}
       />
     );
   }

@@ -1,9 +1,10 @@
 import type { Video } from '@adreel/domain';
 import { COMMON_TEXTS, previewOf, REASON_MAX, VIDEO_TEXTS } from '@adreel/domain';
-import { AlertTriangle, Check, CheckCircle2, RefreshCw, X } from 'lucide-react';
+import { Check, CheckCircle2, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -138,16 +139,11 @@ export function PendingVideos() {
   if (videos.isPending) return <ListSkeleton />;
   if (videos.isError) {
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={videos.error}
-        icon={AlertTriangle}
         title={serverMessage(videos.error, VIDEO_TEXTS.loadFailed)}
-        action={
-          <Button variant="outline" onClick={() => void videos.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void videos.refetch()}
+        retrying={videos.isFetching}
       />
     );
   }

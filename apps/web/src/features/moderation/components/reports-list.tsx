@@ -5,10 +5,11 @@ import {
   REASON_MAX,
   VIDEO_TEXTS,
 } from '@adreel/domain';
-import { AlertTriangle, Check, CheckCircle2, Flag, RefreshCw, Trash2 } from 'lucide-react';
+import { Check, CheckCircle2, Flag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -171,16 +172,11 @@ function ReportList({ status }: { status: ReportListStatus }) {
   if (reports.isPending) return <ListSkeleton />;
   if (reports.isError) {
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={reports.error}
-        icon={AlertTriangle}
         title={serverMessage(reports.error, 'Error loading reports')}
-        action={
-          <Button variant="outline" onClick={() => void reports.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void reports.refetch()}
+        retrying={reports.isFetching}
       />
     );
   }

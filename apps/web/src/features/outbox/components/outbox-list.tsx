@@ -4,9 +4,10 @@ import {
   type OutboxList as OutboxListData,
   type OutboxMail,
 } from '@adreel/domain';
-import { ChevronRight, Eye, Inbox, LockKeyhole, Mail, RotateCw, TriangleAlert } from 'lucide-react';
+import { ChevronRight, Eye, Inbox, LockKeyhole, Mail, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -124,17 +125,12 @@ export function OutboxList() {
             ))}
           </div>
         ) : outbox.isError ? (
-          <StateMessage
-            tone="error"
+          <QueryError
             error={outbox.error}
-            icon={TriangleAlert}
             title="The outbox can't be loaded right now"
             className="m-6"
-            action={
-              <Button variant="outline" size="sm" onClick={() => void outbox.refetch()}>
-                <RotateCw /> Try again
-              </Button>
-            }
+            onRetry={() => void outbox.refetch()}
+            retrying={outbox.isFetching}
           />
         ) : mails.length === 0 ? (
           <StateMessage

@@ -1,8 +1,9 @@
 import { countNewestFirst, type ProcessingJob } from '@adreel/domain';
-import { CircleCheck, RotateCw, TriangleAlert } from 'lucide-react';
+import { CircleCheck, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -100,17 +101,12 @@ export function ProcessingJobList() {
             ))}
           </div>
         ) : list.isError ? (
-          <StateMessage
-            tone="error"
+          <QueryError
             error={list.error}
-            icon={TriangleAlert}
             title="The jobs can't be loaded right now"
             className="m-6"
-            action={
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                <RotateCw /> Try again
-              </Button>
-            }
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
           />
         ) : jobs.length === 0 ? (
           <StateMessage

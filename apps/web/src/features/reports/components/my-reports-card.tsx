@@ -1,8 +1,8 @@
 import { type MyReport, REPORT_REVIEW_HOURS } from '@adreel/domain';
-import { Flag, RotateCw } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { Link } from 'react-router';
+import { QueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/lib/format-time';
@@ -71,19 +71,13 @@ export function MyReportsCard() {
               <Skeleton className="h-3 w-64" />
             </div>
           ) : reports.isError ? (
-            <div className="flex flex-wrap items-center gap-3" role="status">
-              <p className="text-sm text-muted-foreground">
-                Your reports can't be loaded right now.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void reports.refetch()}
-                disabled={reports.isFetching}
-              >
-                <RotateCw /> Try again
-              </Button>
-            </div>
+            <QueryError
+              variant="inline"
+              error={reports.error}
+              title="Your reports can't be loaded right now."
+              onRetry={() => void reports.refetch()}
+              retrying={reports.isFetching}
+            />
           ) : reports.data.length === 0 ? (
             <p className="flex items-start gap-2 text-sm text-muted-foreground">
               <Flag className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

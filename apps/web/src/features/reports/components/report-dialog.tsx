@@ -1,17 +1,21 @@
-import { FEED_MESSAGES, REASON_MAX, REPORT_REVIEW_HOURS, reportSchema } from '@adreel/domain';
+import {
+  FEED_MESSAGES,
+  REASON_MAX,
+  REPORT_REVIEW_HOURS,
+  type ReportInput,
+  reportSchema,
+} from '@adreel/domain';
 import { Flag, LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { serverMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
-import { validate } from '@/lib/validate';
 import { useCreateReport } from '../api/create-report';
 
 interface ReportDialogProps {
@@ -23,35 +27,25 @@ interface ReportDialogProps {
 /**
  * SPEC.md §2 Feed: the '...' menu's Report opens 'Report Content' with a reason; signed-out
  * viewers are asked to sign in (§6: reporting needs sign-in). Its own chunk: the feed loads it
- * (and zod, for the reason's rules) only when someone reports.
+ * (and zod and react-hook-form, for the reason's rules) only when someone reports.
  */
 export default function ReportDialog({ video, open, onOpenChange }: ReportDialogProps) {
   const session = useSession();
   const report = useCreateReport();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm<ReportInput>(reportSchema, { defaultValues: { reason: '' } });
   const signedIn = session.status === 'signed-in';
 
   function close(next: boolean) {
     if (!next) {
-      setReason('');
-      setError(null);
+      form.reset();
       report.reset();
     }
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validate(reportSchema, { reason });
-    if (!checked.ok) {
-      setError(checked.message);
-      event.currentTarget.querySelector('textarea')?.focus();
-      return;
-    }
-    setError(null);
+  function submit({ reason }: ReportInput) {
     report.mutate(
-      { videoId: video.id, reason: checked.data.reason },
+      { videoId: video.id, reason },
       {
         onSuccess: (result) => {
           // Already reported (one open report per person and video): said kindly, not as an error.
@@ -64,7 +58,7 @@ export default function ReportDialog({ video, open, onOpenChange }: ReportDialog
             failure instanceof ApiError && failure.status === 401
               ? FEED_MESSAGES.reportSignIn
               : serverMessage(failure, FEED_MESSAGES.reportFailed);
-          setError(message);
+          form.setError('reason', { type: 'server', message });
           toast.error(message);
         },
       },
@@ -89,28 +83,26 @@ export default function ReportDialog({ video, open, onOpenChange }: ReportDialog
             </div>
           </div>
           {signedIn ? (
-            <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-              <Field
+            <Form form={form} onSubmit={submit} className="gap-5">
+              <FormField
+                control={form.control}
+                name="reason"
                 label="Reason"
-                error={error}
                 aside={
                   <span className="tabular-nums" aria-hidden="true">
-                    {reason.length}/{REASON_MAX}
+                    {form.watch('reason').length}/{REASON_MAX}
                   </span>
                 }
               >
                 {(control) => (
                   <Textarea
                     {...control}
-                    name="reason"
-                    value={reason}
                     maxLength={REASON_MAX}
                     placeholder="Misleading claims, hateful content, spam…"
-                    onChange={(event) => setReason(event.target.value)}
                     autoFocus
                   />
                 )}
-              </Field>
+              </FormField>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={() => close(false)}>
                   Cancel
@@ -119,7 +111,7 @@ export default function ReportDialog({ video, open, onOpenChange }: ReportDialog
                   {report.isPending ? <Spinner /> : <Flag />} Submit Report
                 </Button>
               </div>
-            </form>
+            </Form>
           ) : (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => close(false)}>

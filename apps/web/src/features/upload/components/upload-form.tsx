@@ -1,6 +1,7 @@
 import {
   formatWholeDollars,
   UPLOAD_MESSAGES,
+  type UploadMetadata,
   uploadMetadataSchema,
   type Video,
 } from '@adreel/domain';
@@ -8,12 +9,11 @@ import { History, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format-time';
-import { focusField, validate } from '@/lib/validate';
 import { useOpenCampaigns } from '../api/get-open-campaigns';
 import {
   createVideoUpload,
@@ -29,7 +29,24 @@ import { readVideoDuration } from '../lib/read-video-duration';
 import { UploadProgress, type UploadProgressState } from './upload-progress';
 import { VideoPicker } from './video-picker';
 
-type FieldName = 'title' | 'caption' | 'campaignId' | 'ctaText' | 'ctaUrl';
+interface DetailValues {
+  title: string;
+  caption: string;
+  campaignId: string;
+  ctaText: string;
+  ctaUrl: string;
+}
+
+/** What the schema reads: an optional field left empty is left out. */
+function detailsOf(values: DetailValues) {
+  return {
+    title: values.title,
+    caption: values.caption.trim() || undefined,
+    campaignId: values.campaignId || undefined,
+    ctaText: values.ctaText.trim() || undefined,
+    ctaUrl: values.ctaUrl.trim() || undefined,
+  };
+}
 
 const noop = () => {};
 /** Callbacks of an upload that is never started, made only to look up the file's fingerprint. */
@@ -52,12 +69,16 @@ export function UploadForm({
   const [measuring, setMeasuring] = useState(false);
   const [previous, setPrevious] = useState<PreviousUpload | null>(null);
 
-  const [title, setTitle] = useState('');
-  const [caption, setCaption] = useState('');
-  const [campaignId, setCampaignId] = useState(initialCampaignId ?? '');
-  const [ctaText, setCtaText] = useState('');
-  const [ctaUrl, setCtaUrl] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useZodForm<DetailValues, UploadMetadata>(uploadMetadataSchema, {
+    defaultValues: {
+      title: '',
+      caption: '',
+      campaignId: initialCampaignId ?? '',
+      ctaText: '',
+      ctaUrl: '',
+    },
+    prepare: detailsOf,
+  });
 
   const uploadRef = useRef<VideoUpload | null>(null);
   const [progress, setProgress] = useState<UploadProgressState | null>(null);
@@ -140,41 +161,33 @@ export function UploadForm({
     let fileMessage = checkVideoFile(file);
     if (!fileMessage) fileMessage = checkVideoDuration(await (durationRef.current ?? null));
     setFileError(fileMessage);
-    const result = validate(uploadMetadataSchema, {
-      title,
-      caption: caption.trim() || undefined,
-      campaignId: campaignId || undefined,
-      ctaText: ctaText.trim() || undefined,
-      ctaUrl: ctaUrl.trim() || undefined,
-    });
     if (fileMessage) {
-      setErrors(result.ok || !result.field ? {} : { [result.field]: result.message });
+      // The file first: its fault is shown and focused; the details' faults show at their fields.
+      await form.trigger(undefined, { shouldFocus: false });
       formRef.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus();
       return;
     }
-    if (!result.ok) {
-      setErrors(result.field ? { [result.field]: result.message } : {});
-      focusField(formRef.current, result.field);
-      return;
-    }
-    setErrors({});
-    if (previous) {
-      // A fresh upload of a file that had an unfinished one: that one is dropped first, so it no
-      // longer counts toward the server's limit on unfinished uploads when the new one starts.
-      setPrevious(null);
-      await discardUnfinishedUpload(previous);
-    }
-    start(result.data, null);
+    await form.handleSubmit(async ({ filename: _name, filetype: _type, ...fields }) => {
+      if (previous) {
+        // A fresh upload of a file that had an unfinished one: that one is dropped first, so it no
+        // longer counts toward the server's limit on unfinished uploads when the new one starts.
+        setPrevious(null);
+        await discardUnfinishedUpload(previous);
+      }
+      start(fields, null);
+    })();
   }
 
   function resume() {
     if (!previous) return;
     const m = previous.metadata;
-    setTitle(m.title ?? '');
-    setCaption(m.caption ?? '');
-    setCampaignId(m.campaignId ?? '');
-    setCtaText(m.ctaText ?? '');
-    setCtaUrl(m.ctaUrl ?? '');
+    form.reset({
+      title: m.title ?? '',
+      caption: m.caption ?? '',
+      campaignId: m.campaignId ?? '',
+      ctaText: m.ctaText ?? '',
+      ctaUrl: m.ctaUrl ?? '',
+    });
     const fields: UploadFields = {
       title: m.title ?? '',
       caption: m.caption,
@@ -195,6 +208,7 @@ export function UploadForm({
   }
 
   const campaignList = campaigns.data ?? [];
+  const campaignId = form.watch('campaignId');
   const preselectedMissing =
     campaignId !== '' && campaigns.isSuccess && !campaignList.some((c) => c.id === campaignId);
 
@@ -238,34 +252,23 @@ export function UploadForm({
         )}
 
         <fieldset disabled={uploading} className="flex flex-col gap-5">
-          <Field label="Title" error={errors.title}>
-            {(control) => (
-              <Input
-                {...control}
-                name="title"
-                required
-                placeholder="What is your ad about?"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Caption" aside="Optional" error={errors.caption}>
+          <FormField control={form.control} name="title" label="Title">
+            {(control) => <Input {...control} required placeholder="What is your ad about?" />}
+          </FormField>
+          <FormField control={form.control} name="caption" label="Caption" aside="Optional">
             {(control) => (
               <Textarea
                 {...control}
-                name="caption"
                 rows={3}
                 placeholder="A line or two viewers read under the video"
-                value={caption}
-                onChange={(e) => setCaption(e.target.value)}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
+            control={form.control}
+            name="campaignId"
             label="Campaign"
             aside="Optional"
-            error={errors.campaignId}
             hint={
               campaigns.isError
                 ? 'Open campaigns could not be loaded; you can still upload on your own.'
@@ -273,12 +276,7 @@ export function UploadForm({
             }
           >
             {(control) => (
-              <NativeSelect
-                {...control}
-                name="campaignId"
-                value={campaignId}
-                onChange={(e) => setCampaignId(e.target.value)}
-              >
+              <NativeSelect {...control}>
                 <option value="">No campaign</option>
                 {preselectedMissing && <option value={campaignId}>Campaign no longer open</option>}
                 {campaignList.map((c) => (
@@ -288,32 +286,16 @@ export function UploadForm({
                 ))}
               </NativeSelect>
             )}
-          </Field>
+          </FormField>
           <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <Field label="Button text" aside="Optional" error={errors.ctaText}>
+            <FormField control={form.control} name="ctaText" label="Button text" aside="Optional">
+              {(control) => <Input {...control} placeholder="Shop now" />}
+            </FormField>
+            <FormField control={form.control} name="ctaUrl" label="Button link" aside="Optional">
               {(control) => (
-                <Input
-                  {...control}
-                  name="ctaText"
-                  placeholder="Shop now"
-                  value={ctaText}
-                  onChange={(e) => setCtaText(e.target.value)}
-                />
+                <Input {...control} type="url" inputMode="url" placeholder="https://" />
               )}
-            </Field>
-            <Field label="Button link" aside="Optional" error={errors.ctaUrl}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="ctaUrl"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={ctaUrl}
-                  onChange={(e) => setCtaUrl(e.target.value)}
-                />
-              )}
-            </Field>
+            </FormField>
           </div>
         </fieldset>
 

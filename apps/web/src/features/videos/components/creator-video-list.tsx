@@ -7,10 +7,10 @@ import {
   Film,
   Heart,
   Hourglass,
-  RefreshCw,
   Upload,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -167,16 +167,11 @@ export function CreatorVideoList() {
 
   if (videos.isError) {
     return (
-      <StateMessage
-        tone="error"
+      <QueryError
         error={videos.error}
-        icon={AlertTriangle}
         title={VIDEO_TEXTS.loadFailed}
-        action={
-          <Button variant="outline" onClick={() => void videos.refetch()}>
-            <RefreshCw /> Try again
-          </Button>
-        }
+        onRetry={() => void videos.refetch()}
+        retrying={videos.isFetching}
       />
     );
   }

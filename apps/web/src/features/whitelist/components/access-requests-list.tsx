@@ -1,9 +1,10 @@
 import type { AccessRequest } from '@adreel/domain';
 import { COMMON_TEXTS } from '@adreel/domain';
-import { Check, Inbox, RotateCw, TriangleAlert } from 'lucide-react';
+import { Check, Inbox } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -158,21 +159,11 @@ export function AccessRequestsList({
               ))}
             </div>
           ) : requests.isError ? (
-            <StateMessage
-              tone="error"
+            <QueryError
               error={requests.error}
-              icon={TriangleAlert}
               title="Access requests can't be loaded right now"
-              action={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void requests.refetch()}
-                  disabled={requests.isFetching}
-                >
-                  <RotateCw /> Try again
-                </Button>
-              }
+              onRetry={() => void requests.refetch()}
+              retrying={requests.isFetching}
             />
           ) : pending.length === 0 ? (
             <StateMessage

@@ -1,16 +1,20 @@
-import { type Role, WHITELIST_TOASTS, whitelistAddSchema } from '@adreel/domain';
+import {
+  type Role,
+  WHITELIST_TOASTS,
+  type WhitelistAddInput,
+  whitelistAddSchema,
+} from '@adreel/domain';
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, type Ref, useRef, useState } from 'react';
+import type { Ref } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { serverMessage } from '@/lib/error-message';
-import { focusField, validate } from '@/lib/validate';
 import { useAddWhitelistEntry } from '../api/add-whitelist-entry';
 
 /** What the add form holds; an approved access request fills it (SPEC.md §4 Whitelist). */
@@ -35,6 +39,15 @@ function withEmail(draft: WhitelistDraft, email: string): WhitelistDraft {
   return { ...draft, email };
 }
 
+/** Both refs on one element: the form's (to focus a fault) and the page's (to focus on approve). */
+function bothRefs<T>(a: (instance: T | null) => void, b: Ref<T> | undefined) {
+  return (instance: T | null) => {
+    a(instance);
+    if (typeof b === 'function') b(instance);
+    else if (b) b.current = instance;
+  };
+}
+
 interface WhitelistAddFormProps {
   draft: WhitelistDraft;
   onDraftChange: (draft: WhitelistDraft) => void;
@@ -43,21 +56,16 @@ interface WhitelistAddFormProps {
 
 export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAddFormProps) {
   const add = useAddWhitelistEntry();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
+  // The page holds the draft (approving a request fills it in); the form follows it.
+  const form = useZodForm<WhitelistAddInput>(whitelistAddSchema, {
+    values: { email: draft.email, role: draft.role },
+    resetOptions: { keepErrors: true },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(whitelistAddSchema, { email: draft.email, role: draft.role });
-    if (!result.ok) {
-      setErrors(result.field ? { [result.field]: result.message } : {});
-      focusField(formRef.current, result.field);
-      return;
-    }
-    setErrors({});
+  function onSubmit(input: WhitelistAddInput) {
     const body = draft.accessRequestId
-      ? { ...result.data, accessRequestId: draft.accessRequestId }
-      : result.data;
+      ? { ...input, accessRequestId: draft.accessRequestId }
+      : input;
     add.mutate(body, {
       onSuccess: () => {
         toast.success(WHITELIST_TOASTS.added);
@@ -85,7 +93,7 @@ export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAd
             verified.
           </CardDescription>
         </CardHeader>
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
+        <Form form={form} onSubmit={onSubmit} className="p-6">
           {draft.accessRequestId && (
             <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-soft px-3.5 py-2.5 text-sm">
               <p>
@@ -103,29 +111,31 @@ export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAd
             </div>
           )}
           <div className="grid gap-4 sm:grid-cols-[1fr_11rem]">
-            <Field label="Email" error={errors.email}>
+            <FormField control={form.control} name="email" label="Email">
               {(control) => (
                 <Input
                   {...control}
-                  ref={emailRef}
-                  name="email"
+                  ref={bothRefs(control.ref, emailRef)}
                   type="email"
                   inputMode="email"
                   autoComplete="off"
                   placeholder="person@example.com"
                   required
-                  value={draft.email}
-                  onChange={(e) => onDraftChange(withEmail(draft, e.target.value))}
+                  onChange={(e) => {
+                    control.onChange(e);
+                    onDraftChange(withEmail(draft, e.target.value));
+                  }}
                 />
               )}
-            </Field>
-            <Field label="Role" error={errors.role}>
+            </FormField>
+            <FormField control={form.control} name="role" label="Role">
               {(control) => (
                 <NativeSelect
                   {...control}
-                  name="role"
-                  value={draft.role}
-                  onChange={(e) => onDraftChange({ ...draft, role: e.target.value as Role })}
+                  onChange={(e) => {
+                    control.onChange(e);
+                    onDraftChange({ ...draft, role: e.target.value as Role });
+                  }}
                 >
                   <option value="creator">Creator</option>
                   <option value="brand">Brand</option>
@@ -133,7 +143,7 @@ export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAd
                   <option value="admin">Admin</option>
                 </NativeSelect>
               )}
-            </Field>
+            </FormField>
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={add.isPending}>
@@ -141,7 +151,7 @@ export function WhitelistAddForm({ draft, onDraftChange, emailRef }: WhitelistAd
               Add to whitelist
             </Button>
           </div>
-        </form>
+        </Form>
       </section>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { WHITELIST_TOASTS, type WhitelistEntry } from '@adreel/domain';
-import { ListChecks, RotateCw, Search, Trash2, TriangleAlert } from 'lucide-react';
+import { ListChecks, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { UNDO_TOAST_MS } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-state';
 import { StateMessage } from '@/components/state-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -124,21 +125,11 @@ export function WhitelistEntries() {
               ))}
             </div>
           ) : whitelist.isError ? (
-            <StateMessage
-              tone="error"
+            <QueryError
               error={whitelist.error}
-              icon={TriangleAlert}
               title="The whitelist can't be loaded right now"
-              action={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void whitelist.refetch()}
-                  disabled={whitelist.isFetching}
-                >
-                  <RotateCw /> Try again
-                </Button>
-              }
+              onRetry={() => void whitelist.refetch()}
+              retrying={whitelist.isFetching}
             />
           ) : entries.length === 0 ? (
             <StateMessage

@@ -7,9 +7,9 @@ import { render, screen } from '@testing-library/react';
 import { TriangleAlert } from 'lucide-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StateMessage } from '@/components/state-message';
+import { ApiError, api } from '@/lib/api';
+import { errorReference, serverMessage } from '@/lib/error-message';
 import { jsonResponse } from '@/test/render-app';
-import { ApiError, api } from './api';
-import { errorReference, serverMessage } from './error-message';
 
 const ID = '0b6c2f8e-5d1a-4c39-9a57-1f2e3d4c5b6a';
 

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/utils';
-import type { LiveState } from './use-live-analytics';
+import type { LiveState } from '../api/use-live-analytics';
 
 const LABELS: Record<LiveState, string> = {
   live: 'Live',

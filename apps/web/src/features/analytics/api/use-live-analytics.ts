@@ -8,7 +8,7 @@ import type { AnalyticsSide } from '@adreel/domain/analytics-api';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { keepEventStreamOpen } from '@/lib/event-stream';
-import { analyticsKey } from './api';
+import { analyticsKey } from './analytics-key';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 

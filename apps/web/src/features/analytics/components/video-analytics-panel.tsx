@@ -12,15 +12,16 @@ import {
   type VideoFigures,
 } from '@adreel/domain/analytics-api';
 import { ANALYTICS_COST_LABELS } from '@adreel/domain/messages/screens';
-import { AlertTriangle, Download, ImageDown, RefreshCw, X } from 'lucide-react';
+import { Download, ImageDown, X } from 'lucide-react';
 import { lazy, Suspense, useRef } from 'react';
-import { StateMessage } from '@/components/state-message';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { downloadCsv } from '@/lib/csv';
 import { serverMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-time';
-import { useVideoAnalytics } from './api';
-import { downloadChartPng, downloadCsv, slug, videoCsv } from './export';
+import { useVideoAnalytics } from '../api/get-video-analytics';
+import { downloadChartPng, slug, videoCsv } from '../lib/export';
 
 const RetentionChart = lazy(() =>
   import('./analytics-charts').then((m) => ({ default: m.RetentionChart })),
@@ -246,16 +247,11 @@ export function VideoAnalyticsPanel({
       {analytics.isPending ? (
         <Skeleton className="h-96 rounded-3xl" role="status" aria-label="Loading video analytics" />
       ) : analytics.isError ? (
-        <StateMessage
-          tone="error"
+        <QueryError
           error={analytics.error}
-          icon={AlertTriangle}
           title={serverMessage(analytics.error, 'Error loading video analytics')}
-          action={
-            <Button variant="outline" onClick={() => void analytics.refetch()}>
-              <RefreshCw /> Try again
-            </Button>
-          }
+          onRetry={() => void analytics.refetch()}
+          retrying={analytics.isFetching}
         />
       ) : (
         <Loaded data={analytics.data} />

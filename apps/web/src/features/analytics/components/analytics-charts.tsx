@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { TOOLTIP_STYLE } from '../chart-style';
+import { TOOLTIP_STYLE } from '@/lib/metrics/chart-style';
 
 const TICK = { fontSize: 12, fill: 'var(--color-muted-foreground)' };
 

@@ -11,16 +11,17 @@ import {
   formatDollarsAndCents,
 } from '@adreel/domain/analytics-api';
 import { ANALYTICS_COST_LABELS } from '@adreel/domain/messages/screens';
-import { AlertTriangle, BarChart3, Download, RefreshCw } from 'lucide-react';
+import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
-import { StateMessage } from '@/components/state-message';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { downloadCsv } from '@/lib/csv';
 import { serverMessage } from '@/lib/error-message';
-import { useAnalyticsOverview } from './api';
-import { campaignCsv, downloadCsv, slug } from './export';
+import { useAnalyticsOverview } from '../api/get-analytics-overview';
+import type { LiveState } from '../api/use-live-analytics';
+import { campaignCsv, slug } from '../lib/export';
 import { LiveBadge } from './live-badge';
-import type { LiveState } from './use-live-analytics';
 import { VideoAnalyticsPanel } from './video-analytics-panel';
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
@@ -169,16 +170,11 @@ export function AnalyticsOverviewView({
       {overview.isPending ? (
         <Skeleton className="h-48 rounded-3xl" role="status" aria-label="Loading analytics" />
       ) : overview.isError ? (
-        <StateMessage
-          tone="error"
+        <QueryError
           error={overview.error}
-          icon={AlertTriangle}
           title={serverMessage(overview.error, 'Error loading analytics')}
-          action={
-            <Button variant="outline" onClick={() => void overview.refetch()}>
-              <RefreshCw /> Try again
-            </Button>
-          }
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
         />
       ) : overview.data.videos.length === 0 ? (
         <p className="rounded-3xl border border-border bg-card px-5 py-8 text-center text-sm text-muted-foreground">

@@ -9,17 +9,7 @@ import type {
   MedianFigures,
   VideoAnalytics,
 } from '@adreel/domain/analytics-api';
-
-/** RFC 4180: quote a field that holds a comma, quote or line break; double the quotes inside. */
-function field(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet (OWASP CSV injection).
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const toCsv = (rows: (string | number | null)[][]) =>
-  `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+import { type CsvCell, downloadBlob, toCsv } from '@/lib/csv';
 
 const pct = (fraction: number) => (fraction * 100).toFixed(1);
 const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(4));
@@ -41,7 +31,7 @@ const FIGURE_HEADER = [
   'cost_per_completed_view_usd',
 ];
 
-function videoRow(v: AnalyticsVideo): (string | number | null)[] {
+function videoRow(v: AnalyticsVideo): CsvCell[] {
   const f = v.figures;
   return [
     f.views,
@@ -59,7 +49,7 @@ function videoRow(v: AnalyticsVideo): (string | number | null)[] {
   ];
 }
 
-function costCells(cost: CostFigures | null): (string | number | null)[] {
+function costCells(cost: CostFigures | null): CsvCell[] {
   return cost
     ? [
         dollars(cost.payoutCents),
@@ -69,7 +59,7 @@ function costCells(cost: CostFigures | null): (string | number | null)[] {
     : ['', '', ''];
 }
 
-function medianRow(m: MedianFigures): (string | number | null)[] {
+function medianRow(m: MedianFigures): CsvCell[] {
   return [
     m.views,
     '',
@@ -90,7 +80,7 @@ function medianRow(m: MedianFigures): (string | number | null)[] {
 
 /** One video: its figures and the median's, its retention curve, then its series. */
 export function videoCsv(data: VideoAnalytics): string {
-  const rows: (string | number | null)[][] = [
+  const rows: CsvCell[][] = [
     ['section', 'label', ...FIGURE_HEADER],
     ['figures', data.video.title, ...videoRow(data.video)],
     ['figures', `median of ${data.median.videos} videos`, ...medianRow(data.median)],
@@ -127,7 +117,7 @@ export function videoCsv(data: VideoAnalytics): string {
 /** One campaign: a row per video approved into it, then the campaign's total cost. */
 export function campaignCsv(data: AnalyticsOverview, campaignId: string): string {
   const campaign = data.campaigns.find((c) => c.id === campaignId);
-  const rows: (string | number | null)[][] = [['video', 'creator', ...FIGURE_HEADER]];
+  const rows: CsvCell[][] = [['video', 'creator', ...FIGURE_HEADER]];
   for (const v of data.videos.filter((video) => video.campaignId === campaignId))
     rows.push([v.title, v.creatorName, ...videoRow(v)]);
   if (campaign)
@@ -149,21 +139,6 @@ export function campaignCsv(data: AnalyticsOverview, campaignId: string): string
     ]);
   rows.push(['median of the brand’s videos', '', ...medianRow(data.median)]);
   return toCsv(rows);
-}
-
-export function downloadBlob(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-export function downloadCsv(filename: string, csv: string): void {
-  downloadBlob(filename, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 /** File-name-safe slug of a title. */
